@@ -1,0 +1,35 @@
+package sim
+
+// Round returns x rounded to the nearest integer, ties toward positive
+// infinity, as Java's Math.round; the result is an integral float64.
+//
+// Special cases are:
+//
+//	Round(-0.4) = 0 (never -0: Java's round goes through a long)
+//	Round(-2.5) = -2
+//	Round(0.49999999999999994) = 0
+//
+// x must lie within ±2^62; Java's answer for NaN (0) is not reproduced.
+func Round(x float64) float64 {
+	t := float64(int64(x)) // truncated toward zero; exact, and never -0
+	switch d := x - t; {   // exact: t and x share their integer part
+	case d >= 0.5:
+		t++
+	case d < -0.5:
+		t--
+	}
+	return t
+}
+
+// Trunc returns x truncated toward zero, as Java's (int) cast of a double
+// within the int range; the result is never -0.
+func Trunc(x float64) float64 { return float64(int64(x)) }
+
+// SymRound returns x rounded to the nearest integer, ties away from zero
+// (Fantastic Bits' symmetricRound: sign·Math.round(|x|)); never -0.
+func SymRound(x float64) float64 {
+	if x < 0 {
+		return float64(-int64(Round(-x))) // through an integer, so never -0
+	}
+	return Round(x)
+}
