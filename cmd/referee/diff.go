@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"impulse/referee"
+)
+
+// runDiff is "referee diff PATH...": exit 0 when every replay matches, 1 on
+// a mismatch, 2 when a file is not a readable replay.
+func runDiff(args []string) (int, error) {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: referee diff PATH...\n\nReplays each CodinGame replay (a file, or every *.json under a folder) through\nour simulator and compares every frame. Exit status: 0 all match, 1 a mismatch,\n2 a file that is not a readable replay.\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if fs.NArg() == 0 {
+		return 2, usageError{"diff: no replay given"}
+	}
+	files, err := referee.ReplayFiles(fs.Args())
+	if err != nil {
+		return 2, err
+	}
+	ok, bad, broken := 0, 0, 0
+	for _, path := range files {
+		r, err := referee.ReadReplay(path)
+		var res referee.DiffResult
+		if err == nil {
+			res, err = referee.Diff(r)
+			if err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		switch {
+		case err != nil:
+			broken++
+			fmt.Fprintf(os.Stdout, "%s: ERROR %v\n", path, err)
+		case res.Match:
+			ok++
+			fmt.Printf("%s: ok (%d turns)\n", path, res.Turns)
+		default:
+			bad++
+			fmt.Printf("%s: MISMATCH turn %d frame %d\n", path, res.Turn, res.Frame)
+			fmt.Printf("  (-official +ours)\n%s\n", indent(res.Diff))
+		}
+	}
+	fmt.Printf("%d/%d replays match\n", ok, len(files))
+	switch {
+	case broken > 0:
+		return 2, nil
+	case bad > 0:
+		return 1, nil
+	}
+	return 0, nil
+}
+
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,62 @@
+// Command referee plays local matches between bots, replays CodinGame
+// replays through our simulators to check them, and speaks the community's
+// simulator test protocol.
+//
+// Usage:
+//
+//	referee diff PATH...   replay every *.json under PATH and compare
+//	referee simtest        CSB simulator test protocol on stdin/stdout
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+)
+
+// usageError is a command-line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func main() {
+	log.SetPrefix("referee: ")
+	log.SetFlags(0)
+	code, err := run(os.Args[1:])
+	if err != nil {
+		var u usageError
+		if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
+			if !errors.Is(err, flag.ErrHelp) {
+				log.Print(err)
+			}
+			os.Exit(2)
+		}
+		log.Print(err)
+		os.Exit(1)
+	}
+	os.Exit(code)
+}
+
+const usage = `usage:
+  referee diff PATH...    replay CodinGame replays (files, or folders searched for *.json)
+                          through our simulators and compare every frame
+  referee simtest         the community CSB simulator test protocol, on stdin and stdout
+`
+
+func run(args []string) (int, error) {
+	if len(args) == 0 {
+		return 2, usageError{"no command\n" + usage}
+	}
+	switch args[0] {
+	case "diff":
+		return runDiff(args[1:])
+	case "simtest":
+		return 0, runSimtest(os.Stdin, os.Stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Print(usage)
+		return 0, nil
+	}
+	return 2, usageError{fmt.Sprintf("unknown command %q\n%s", args[0], usage)}
+}

@@ -1,0 +1,322 @@
+package referee
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/google/go-cmp/cmp"
+
+	"impulse/referee/engine"
+)
+
+// gameDef is what the diff and the match runner know of a game.
+type gameDef struct {
+	name  string // the game's name in frame 0's view
+	short string // the -game flag: csb or fb
+	// newGame returns a fresh referee for the rule set named by a replay's
+	// engine key.
+	newGame func(engineKey string) (engine.Game, engine.Variant, error)
+	// parseView parses a key frame's view lines after the header into a
+	// value that go-cmp compares field by field.
+	parseView func(lines []string) (any, error)
+}
+
+var gameDefs = []*gameDef{&csbGame}
+
+func gameByName(name string) *gameDef {
+	for _, g := range gameDefs {
+		if g.name == name || g.short == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// detectGame recognises the game from frame 0, whose view names it.
+func detectGame(r *Replay) (*gameDef, error) {
+	lines := splitBlock(r.GameResult.Frames[0].View)
+	if len(lines) < 2 {
+		return nil, errors.New("frame 0: the view does not name the game")
+	}
+	g := gameByName(lines[1])
+	if g == nil {
+		return nil, fmt.Errorf("frame 0: unknown game %q", lines[1])
+	}
+	return g, nil
+}
+
+// DiffResult is the outcome of replaying one replay.
+type DiffResult struct {
+	Game  string
+	Turns int // simulated turns: key frames − 1
+	Match bool
+	// Where the first mismatch is, and what differs (-official +ours).
+	Turn, Frame int
+	Diff        string
+	// Ours holds our frame at the first mismatch, theirs the replay's.
+	Ours, Theirs *FrameView
+}
+
+// FrameView is one frame in comparable form.
+type FrameView struct {
+	Header   string // view line 0 without its KEY_FRAME/INTERMEDIATE_FRAME word
+	Keyframe bool
+	AgentID  int
+	Infos    []string
+	Summary  []string
+	// HasSummary tells an absent summary from an empty one.
+	HasSummary bool
+	View       any
+	Input      []string // the input the player read for this action
+	Tooltips   []string // "player message", when the replay records them
+}
+
+// End is the comparable end of a game.
+type EndView struct {
+	Configuration []string
+	Scores        []float64
+	Ranks         []int
+	Tooltips      []string
+}
+
+// Diff replays r through our referee, feeding each frame's recorded output
+// (or timeout), and compares every frame. An error means the replay cannot
+// be replayed at all (unknown game or rules, bad init lines, a broken view).
+func Diff(r *Replay) (DiffResult, error) {
+	res := DiffResult{}
+	g, err := detectGame(r)
+	if err != nil {
+		return res, err
+	}
+	res.Game = g.short
+	game, variant, err := g.newGame(r.Engine)
+	if err != nil {
+		return res, err
+	}
+	frames := r.GameResult.Frames
+	for _, f := range frames {
+		if f.Keyframe {
+			res.Turns++
+		}
+	}
+	res.Turns--
+	h, err := engine.NewHost(game, variant, 2, r.InitLines())
+	if err != nil {
+		return res, fmt.Errorf("refereeInput: %w", err)
+	}
+	var tooltips []string
+	ours := h.GameInfo()
+	var request engine.Frame
+	for k := range frames {
+		theirs := &frames[k]
+		if k > 0 {
+			if request.End != nil {
+				return mismatch(res, h.Round(), k, "the game ended at the previous frame; the replay goes on"), nil
+			}
+			if theirs.AgentID != request.Player {
+				return mismatch(res, h.Round(), k, fmt.Sprintf("agentId: official %d, ours %d", theirs.AgentID, request.Player)), nil
+			}
+			if theirs.Stdout != nil {
+				h.SetOutput(outputLines(*theirs.Stdout, request.ExpectedLines))
+			} else {
+				h.SetTimeout()
+			}
+			ours = h.GameInfo()
+		}
+		for _, t := range ours.Tooltips {
+			tooltips = append(tooltips, tooltipJSON(k, t))
+		}
+		a, err := frameView(g, theirs, k)
+		if err != nil {
+			return res, fmt.Errorf("frame %d: %w", k, err)
+		}
+		b, err := ourFrameView(g, &ours, &request, k)
+		if err != nil {
+			return res, fmt.Errorf("frame %d (ours): %w", k, err)
+		}
+		if theirs.PlayerInput == nil {
+			b.Input = nil
+		}
+		if theirs.RawTooltips == nil {
+			b.Tooltips = nil
+		}
+		if d := cmp.Diff(a, b); d != "" {
+			res = mismatch(res, h.Round(), k, d)
+			res.Ours, res.Theirs = b, a
+			return res, nil
+		}
+		request = ours
+	}
+	if request.End == nil {
+		return mismatch(res, h.Round(), len(frames), "the replay ends here; our game goes on"), nil
+	}
+	want := EndView{
+		Configuration: strings.Split(r.GameResult.RefereeInput, "\n"),
+		Scores:        r.GameResult.Scores,
+		Ranks:         r.GameResult.Ranks,
+		Tooltips:      append([]string(nil), r.GameResult.Tooltips...),
+	}
+	got := EndView{Configuration: request.End.Configuration.Lines(), Tooltips: tooltips}
+	for _, s := range request.End.Scores {
+		got.Scores = append(got.Scores, float64(s))
+	}
+	got.Ranks = Ranks(got.Scores)
+	if r.GameResult.RefereeInput == "" {
+		got.Configuration = want.Configuration
+	}
+	sort.Strings(want.Tooltips)
+	sort.Strings(got.Tooltips)
+	if d := cmp.Diff(want, got); d != "" {
+		return mismatch(res, h.Round(), len(frames)-1, "end of game:\n"+d), nil
+	}
+	res.Match = true
+	return res, nil
+}
+
+// Ranks returns each player's rank from the scores: the number of players
+// with a strictly higher score (0 is first; a draw shares the rank).
+func Ranks(scores []float64) []int {
+	out := make([]int, len(scores))
+	for i, s := range scores {
+		for _, t := range scores {
+			if t > s {
+				out[i]++
+			}
+		}
+	}
+	return out
+}
+
+func tooltipJSON(frame int, t engine.Tooltip) string {
+	b, _ := json.Marshal(struct {
+		Turn  int    `json:"turn"`
+		Text  string `json:"text"`
+		Event int    `json:"event"`
+	}{frame, t.Message, t.Player})
+	return string(b)
+}
+
+func mismatch(res DiffResult, turn, frame int, d string) DiffResult {
+	res.Match, res.Turn, res.Frame, res.Diff = false, turn, frame, d
+	return res
+}
+
+// outputLines splits a frame's stdout into the lines the referee read.
+func outputLines(stdout string, want int) []string {
+	lines := splitBlock(stdout)
+	for len(lines) < want {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+func frameView(g *gameDef, f *Frame, k int) (*FrameView, error) {
+	view := splitBlock(f.View)
+	if len(view) == 0 {
+		return nil, errors.New("view: empty")
+	}
+	fv := &FrameView{
+		Header: view[0], Keyframe: f.Keyframe, AgentID: f.AgentID,
+		Infos: splitBlock(f.GameInformation), Input: f.PlayerInput,
+	}
+	if f.Summary != nil {
+		fv.Summary, fv.HasSummary = splitBlock(*f.Summary), true
+	}
+	for i := 0; i+1 < len(f.RawTooltips); i += 2 {
+		fv.Tooltips = append(fv.Tooltips, f.RawTooltips[i+1]+" "+f.RawTooltips[i])
+	}
+	sort.Strings(fv.Tooltips) // a Java HashSet: no order
+	if f.Keyframe {
+		v, err := g.parseView(view[1:])
+		if err != nil {
+			return nil, err
+		}
+		fv.View = v
+	} else if len(view) > 1 {
+		fv.View = view[1:]
+	}
+	return fv, nil
+}
+
+func ourFrameView(g *gameDef, f *engine.Frame, request *engine.Frame, k int) (*FrameView, error) {
+	rf := ReplayFrame(f, request, k)
+	fv, err := frameView(g, &rf, k)
+	if err != nil {
+		return nil, err
+	}
+	if k == 0 {
+		fv.Input = nil
+	}
+	return fv, nil
+}
+
+// ReplayFrame converts a host frame into a replay frame: the view without
+// its first word, the blocks as "line\n" texts, and the input of the
+// request it answers. Stdout and stderr are the caller's.
+func ReplayFrame(f *engine.Frame, request *engine.Frame, k int) Frame {
+	rf := Frame{Keyframe: f.KeyFrame, AgentID: -1}
+	if k > 0 {
+		rf.AgentID = request.Player
+		rf.PlayerInput = request.Input
+	}
+	view := append([]string(nil), f.View...)
+	if len(view) > 0 {
+		_, rest, _ := strings.Cut(view[0], " ")
+		view[0] = " " + rest
+	}
+	rf.View = joinBlock(view)
+	rf.RawView = strings.Join(f.View, "\n")
+	rf.GameInformation = joinBlock(f.Infos)
+	if f.HasSummary {
+		s := joinBlock(f.Summary)
+		rf.Summary = &s
+	}
+	for _, t := range f.Tooltips {
+		rf.RawTooltips = append(rf.RawTooltips, t.Message, fmt.Sprint(t.Player))
+	}
+	return rf
+}
+
+func joinBlock(lines []string) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// ReplayFiles lists the replay files under paths: files as given, folders
+// searched recursively for *.json, in lexical order.
+func ReplayFiles(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".json") {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
