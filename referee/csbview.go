@@ -173,7 +173,7 @@ func ParseCSBView(lines []string) (*CSBView, error) {
 }
 
 var csbGame = gameDef{
-	name: csbref.Name,
+	name:  csbref.Name,
 	short: "csb",
 	newGame: func(engineKey string) (engine.Game, engine.Variant, error) {
 		rules, err := csbRules(engineKey)

@@ -36,8 +36,8 @@ type GameResult struct {
 
 // Agent is one player of a replay.
 type Agent struct {
-	Index     int       `json:"index"`
-	AgentID   int       `json:"agentId"`
+	Index      int        `json:"index"`
+	AgentID    int        `json:"agentId"`
 	Codingamer Codingamer `json:"codingamer"`
 }
 
