@@ -2,6 +2,10 @@ package main
 
 import (
 	"io"
+
+	"impulse/referee"
 )
 
-func runSimtest(in io.Reader, out io.Writer) error { return nil }
+// runSimtest is "referee simtest": the community CSB simulator test
+// protocol on stdin and stdout.
+func runSimtest(in io.Reader, out io.Writer) error { return referee.SimTest(in, out) }
