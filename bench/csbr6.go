@@ -1,0 +1,236 @@
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"impulse/sim"
+	"impulse/sim/csb"
+)
+
+// CSB-R6 (../shared/bench/csb-r6.md): 52 start states, 3,206 rollouts of 6
+// turns of 4 pods from each, commands drawn from a fixed generator.
+const (
+	R6Rollouts = 3206
+	R6Depth    = 6
+	// R6Collisions and R6Checksum are the workload's fingerprint: two
+	// simulators that implement the official physics agree on them.
+	R6Collisions = 355157
+	R6Checksum   = 9.487374e9 // 7 significant digits
+)
+
+// ReadR6States reads the workload's start states: the state count, then per
+// state the checkpoint count n, n lines "x y", and 4 pod lines
+// "x y vx vy angleDegrees next".
+func ReadR6States(r io.Reader, name string) ([]csb.State, error) {
+	sc := bufio.NewScanner(r)
+	line := 0
+	fields := func(n int) ([]float64, error) {
+		if !sc.Scan() {
+			if err := sc.Err(); err != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%s:%d: unexpected end of file", name, line+1)
+		}
+		line++
+		f := strings.Fields(sc.Text())
+		if len(f) != n {
+			return nil, fmt.Errorf("%s:%d: %d fields, expected %d", name, line, len(f), n)
+		}
+		out := make([]float64, n)
+		for i, s := range f {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: field %d: %q is not a number", name, line, i+1, s)
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	h, err := fields(1)
+	if err != nil {
+		return nil, err
+	}
+	states := make([]csb.State, int(h[0]))
+	for k := range states {
+		nf, err := fields(1)
+		if err != nil {
+			return nil, err
+		}
+		n := int(nf[0])
+		if n < 2 || n > csb.MaxCheckpoints {
+			return nil, fmt.Errorf("%s:%d: %d checkpoints, expected 2..%d", name, line, n, csb.MaxCheckpoints)
+		}
+		cps := make([]sim.Vec, n)
+		for i := range cps {
+			v, err := fields(2)
+			if err != nil {
+				return nil, err
+			}
+			cps[i] = sim.Vec{X: v[0], Y: v[1]}
+		}
+		s, err := csb.New(cps, csb.Live)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		for i := range s.Pods {
+			v, err := fields(6)
+			if err != nil {
+				return nil, err
+			}
+			next := int32(v[5])
+			if next < 0 || int(next) >= n {
+				return nil, fmt.Errorf("%s:%d: next checkpoint %d outside 0..%d", name, line, next, n-1)
+			}
+			p := &s.Pods[i]
+			p.Pos, p.Vel = sim.Vec{X: v[0], Y: v[1]}, sim.Vec{X: v[2], Y: v[3]}
+			p.Angle, p.HasAngle = v[4]*degToRad, true
+			p.Next, p.Passed = next, (next-1+int32(n))%int32(n)
+		}
+		states[k] = s
+	}
+	return states, nil
+}
+
+// LoadR6States reads the states file.
+func LoadR6States(path string) ([]csb.State, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadR6States(f, path)
+}
+
+// degToRad is π/180 computed in doubles, as the C++ simulators do.
+var degToRad = func() float64 { pi := math.Pi; return pi / 180 }()
+
+// R6Result is what a run of the workload (or of part of it) adds up.
+type R6Result struct {
+	Turns      int64
+	Collisions int64   // collisions resolved
+	Checksum   float64 // Σ over rollouts of x + y of the 4 pods at the end
+}
+
+// r6Gen is the workload's command generator.
+type r6Gen uint64
+
+func (g *r6Gen) draw() uint32 {
+	*g = *g*6364136223846793005 + 1442695040888963407
+	return uint32(*g >> 33)
+}
+
+// r6Gene is one pod's command for one turn.
+type r6Gene struct {
+	delta  float64 // radians
+	thrust int32
+	shield bool
+}
+
+// R6Runner plays the workload. Trig selects how a pod's direction is
+// found each turn: math.Cos and math.Sin of the angle, or, with Table, by
+// rotating the previous direction by a precomputed rotation of the integral
+// degree delta (what a search can do, since the deltas are integral).
+type R6Runner struct {
+	States []csb.State
+	Table  bool
+	rot    [37][2]float64 // cos, sin of −18..18 degrees
+	dir0   [][csb.MaxPods][2]float64
+}
+
+// NewR6Runner returns a runner over the given start states.
+func NewR6Runner(states []csb.State, table bool) *R6Runner {
+	r := &R6Runner{States: states, Table: table}
+	r.dir0 = make([][csb.MaxPods][2]float64, len(states))
+	for k := range states {
+		for i := range states[k].Pods {
+			a := states[k].Pods[i].Angle
+			r.dir0[k][i] = [2]float64{math.Cos(a), math.Sin(a)}
+		}
+	}
+	for d := -18; d <= 18; d++ {
+		a := float64(d) * degToRad
+		r.rot[d+18] = [2]float64{math.Cos(a), math.Sin(a)}
+	}
+	return r
+}
+
+// Run plays rollouts [from, to) of state k with generator g, adding to res.
+// It allocates nothing.
+func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
+	base := &r.States[k]
+	var plan [R6Depth][csb.MaxPods]r6Gene
+	var deg [R6Depth][csb.MaxPods]int
+	for ; n > 0; n-- {
+		for t := range plan {
+			for i := range plan[t] {
+				d := int(g.draw()%37) - 18
+				th := g.draw() % 151
+				if th > 100 {
+					th = 100
+				}
+				plan[t][i] = r6Gene{float64(d) * degToRad, int32(th), g.draw()%100 < 3}
+				deg[t][i] = d
+			}
+		}
+		s := *base
+		dir := r.dir0[k] // the start directions, computed once per state
+		before := s.Impacts
+		for t := range plan {
+			for i := range s.Pods {
+				gn := &plan[t][i]
+				angle := s.Pods[i].Angle + gn.delta
+				var c, sn float64
+				if r.Table {
+					rc := &r.rot[deg[t][i]+18]
+					c = dir[i][0]*rc[0] - dir[i][1]*rc[1]
+					sn = dir[i][1]*rc[0] + dir[i][0]*rc[1]
+					dir[i] = [2]float64{c, sn}
+				} else {
+					c, sn = math.Cos(angle), math.Sin(angle)
+				}
+				s.Rotate(i, angle, c, sn, gn.thrust, gn.shield, false)
+			}
+			s.Move(nil)
+		}
+		res.Turns += R6Depth
+		res.Collisions += int64(s.Impacts - before)
+		for i := range s.Pods {
+			res.Checksum += s.Pods[i].Pos.X + s.Pods[i].Pos.Y
+		}
+	}
+}
+
+// Run plays the whole workload: 52 × 3,206 × 6 turns.
+func (r *R6Runner) Run() R6Result {
+	var res R6Result
+	for k := range r.States {
+		g := r6Gen(12345 + uint64(k))
+		r.rollouts(k, &g, R6Rollouts, &res)
+	}
+	return res
+}
+
+// Turns plays about n turns of the workload from its start (whole
+// rollouts, cycling through the states), for benchmarks.
+func (r *R6Runner) Turns(n int, res *R6Result) {
+	for n > 0 {
+		for k := range r.States {
+			g := r6Gen(12345 + uint64(k))
+			m := (n + R6Depth - 1) / R6Depth
+			if m > R6Rollouts {
+				m = R6Rollouts
+			}
+			r.rollouts(k, &g, m, res)
+			n -= m * R6Depth
+			if n <= 0 {
+				return
+			}
+		}
+	}
+}
