@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // Round returns x rounded to the nearest integer, ties toward positive
 // infinity, as Java's Math.round; the result is an integral float64.
 //
@@ -11,14 +13,14 @@ package sim
 //
 // x must lie within ±2^62; Java's answer for NaN (0) is not reproduced.
 func Round(x float64) float64 {
-	t := float64(int64(x)) // truncated toward zero; exact, and never -0
-	switch d := x - t; {   // exact: t and x share their integer part
-	case d >= 0.5:
-		t++
-	case d < -0.5:
-		t--
+	// floor(x + 1/2) is Java's round except where x + 1/2 rounds up to the
+	// next integer (0.49999999999999994 + 0.5 = 1): then x < r − 1/2,
+	// which is exact, and r is one too many. The sum is never -0.
+	r := math.Floor(x + 0.5)
+	if r-0.5 > x {
+		r--
 	}
-	return t
+	return r
 }
 
 // Trunc returns x truncated toward zero, as Java's (int) cast of a double

@@ -6,7 +6,6 @@ import "impulse/sim"
 const (
 	MaxPods        = 4 // two pods per player, two players
 	MaxCheckpoints = 8 // the largest official map has 6
-	MaxWaypoints   = 16
 	MaxLog         = 64
 )
 
@@ -90,8 +89,8 @@ type State struct {
 	Dead  [2]bool
 	Rules Rules
 	// Collisions counts every collision candidate found so far, as the
-	// engine's uniqueId does.
-	Collisions int32
+	// engine's uniqueId does; Impacts counts the collisions resolved.
+	Collisions, Impacts int32
 }
 
 // Owner returns the player that owns pod i.

@@ -35,12 +35,17 @@ type candidate struct {
 	i, j int8
 }
 
-// waypoints is the bent path of each pod within a turn: its position after
-// each collision (after the separation push), by collision time.
-type waypoints struct {
-	pos [MaxPods][MaxWaypoints]sim.Vec
-	t   [MaxPods][MaxWaypoints]float64
-	n   [MaxPods]int
+// paths follows the bent path of each pod within a turn, from its start
+// through its position after each collision (after the separation push,
+// one waypoint per collision time) to its rounded end, and marks the
+// checkpoints that come within CheckpointRadius of any of its segments.
+// A segment is final once a waypoint of a later time starts the next one.
+type paths struct {
+	from  [MaxPods]sim.Vec // start of the pending segment
+	way   [MaxPods]sim.Vec // the latest waypoint, when has
+	t     [MaxPods]float64 // its time
+	has   [MaxPods]bool
+	marks [MaxPods]uint8 // bit k: checkpoint k is near the path
 }
 
 // Move plays the physics of one turn, after every pod has had its command
@@ -78,19 +83,35 @@ func (s *State) Move(log *Log) {
 }
 
 // scan finds the collision candidates from time begin to the end of the
-// turn, in the engine's pair order, and counts them in s.Collisions.
+// turn, in the engine's pair order, and counts them in s.Collisions. The
+// test is sim.Overlap, then sim.TimeOfImpact, written out here because it
+// is the hottest loop of a search.
 func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) int {
+	const r2 = 2 * PodRadius * 2 * PodRadius
 	n := 0
 	window := 1 - begin
 	for i := MaxPods - 1; i >= 0; i-- {
 		a := &s.Pods[i]
 		for j := i - 1; j >= 0; j-- {
 			b := &s.Pods[j]
-			d := a.Pos.Sub(b.Pos)
-			if sim.Overlap(d, 2*PodRadius) {
+			dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
+			dd := float64(dx*dx) + float64(dy*dy)
+			if dd <= r2 {
 				c[n] = candidate{begin, int8(i), int8(j)}
 				n++
-			} else if tau, ok := sim.TimeOfImpact(d, a.Vel.Sub(b.Vel), 2*PodRadius, window); ok {
+				continue
+			}
+			vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
+			bb := float64(dx*vx) + float64(dy*vy)
+			if bb >= 0 {
+				continue // moving apart: no root in the future
+			}
+			aa := float64(vx*vx) + float64(vy*vy)
+			delta := float64(bb*bb) - float64(aa*(dd-r2))
+			if delta <= 0 {
+				continue
+			}
+			if tau := (-bb - math.Sqrt(delta)) / aa; tau > 0 && tau <= window {
 				c[n] = candidate{begin + tau, int8(i), int8(j)}
 				n++
 			}
@@ -102,7 +123,8 @@ func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) i
 
 // moveColliding finishes a turn whose first scan found nc candidates.
 func (s *State) moveColliding(start *[MaxPods]sim.Vec, c *[MaxPods * (MaxPods - 1) / 2]candidate, nc int, log *Log) {
-	var w waypoints
+	var w paths
+	w.from = *start
 	t := 0.0
 	for {
 		if nc == 0 {
@@ -152,18 +174,19 @@ func (p *Pod) mass() float64 {
 
 // react resolves candidate c (PodCollision.react) and records the bent
 // paths of both pods.
-func (s *State) react(c candidate, w *waypoints, log *Log) {
+func (s *State) react(c candidate, w *paths, log *Log) {
+	s.Impacts++
 	a, b := &s.Pods[c.i], &s.Pods[c.j]
 	posA, posB := a.Pos, b.Pos
 	mean := a.Vel.Add(b.Vel).Scale(0.5)
 	n, impulse := sim.Bounce(a.Pos, b.Pos, &a.Vel, &b.Vel, a.mass(), b.mass(), MinImpulse)
-	w.add(int(c.i), c.t, a.Pos)
-	w.add(int(c.j), c.t, b.Pos)
+	s.addWaypoint(w, int(c.i), c.t, a.Pos)
+	s.addWaypoint(w, int(c.j), c.t, b.Pos)
 	if diff := a.Pos.Dist(b.Pos) - 2*PodRadius; diff <= 0 {
 		a.Pos = a.Pos.Add(n.Scale(-(-diff/2 + Epsilon)))
 		b.Pos = b.Pos.Add(n.Scale(-diff/2 + Epsilon))
-		w.fix(int(c.i), a.Pos)
-		w.fix(int(c.j), b.Pos)
+		w.way[c.i] = a.Pos // Pod.fixPosition moves the waypoint just added
+		w.way[c.j] = b.Pos
 	}
 	if log != nil {
 		if log.N == len(log.Items) {
@@ -178,35 +201,31 @@ func (s *State) react(c candidate, w *waypoints, log *Log) {
 	}
 }
 
-// add records pod i's position at collision time t, replacing a waypoint
-// of the same time (Pod.addWayPoint).
-func (w *waypoints) add(i int, t float64, p sim.Vec) {
-	n := w.n[i]
-	if n > 0 && w.t[i][n-1] == t {
-		w.pos[i][n-1] = p
-		return
+// addWaypoint records pod i's position p at collision time t
+// (Pod.addWayPoint): a waypoint of the same time is replaced; one of a
+// later time makes the pending segment final.
+func (s *State) addWaypoint(w *paths, i int, t float64, p sim.Vec) {
+	if w.has[i] && w.t[i] != t {
+		w.marks[i] |= s.marksNear(w.from[i], w.way[i])
+		w.from[i] = w.way[i]
 	}
-	if n == MaxWaypoints {
-		// BUG(csb): a pod with more than MaxWaypoints collisions at
-		// distinct times in one turn keeps only the last one's position in
-		// its path; no game has come near.
-		w.pos[i][n-1], w.t[i][n-1] = p, t
-		return
-	}
-	w.pos[i][n], w.t[i][n] = p, t
-	w.n[i]++
+	w.way[i], w.t[i], w.has[i] = p, t, true
 }
 
-// fix moves pod i's last waypoint to p (Pod.fixPosition).
-func (w *waypoints) fix(i int, p sim.Vec) {
-	if n := w.n[i]; n > 0 {
-		w.pos[i][n-1] = p
+// marksNear returns the set of checkpoints near the segment from a to b.
+func (s *State) marksNear(a, b sim.Vec) uint8 {
+	var m uint8
+	for k := int32(0); k < s.NumCheckpoints; k++ {
+		if c := s.Checkpoints[k]; !farFrom(a, b, c) && near(a, b, c) {
+			m |= 1 << uint(k)
+		}
 	}
+	return m
 }
 
 // endTurn applies friction and rounding, counts down the shield locks and
 // records checkpoint passes along each pod's path (w nil: straight paths).
-func (s *State) endTurn(start *[MaxPods]sim.Vec, w *waypoints) {
+func (s *State) endTurn(start *[MaxPods]sim.Vec, w *paths) {
 	const keep = 1 - Friction
 	for i := range s.Pods {
 		p := &s.Pods[i]
@@ -220,10 +239,10 @@ func (s *State) endTurn(start *[MaxPods]sim.Vec, w *waypoints) {
 		if s.Dead[Owner(i)] {
 			continue
 		}
-		if w == nil || w.n[i] == 0 {
+		if w == nil || !w.has[i] {
 			s.passStraight(i, start[i])
 		} else {
-			s.passBent(i, start[i], w.pos[i][:w.n[i]])
+			s.passBent(i, w)
 		}
 	}
 }
@@ -231,31 +250,25 @@ func (s *State) endTurn(start *[MaxPods]sim.Vec, w *waypoints) {
 // passStraight records the checkpoints pod i passes on its way from a.
 func (s *State) passStraight(i int, a sim.Vec) {
 	p := &s.Pods[i]
-	for near(a, p.Pos, s.Checkpoints[p.Next]) {
+	for {
+		c := s.Checkpoints[p.Next]
+		if farFrom(a, p.Pos, c) || !near(a, p.Pos, c) {
+			return
+		}
 		s.pass(p)
 	}
 }
 
-// passBent records the checkpoints pod i passes on the path from a through
-// the waypoints to its position: as the engine does, each next checkpoint
-// is looked for along the whole path.
-func (s *State) passBent(i int, a sim.Vec, way []sim.Vec) {
+// passBent records the checkpoints pod i passes along its bent path. As
+// the engine looks for each next checkpoint along the whole path, the pod
+// passes the run of consecutive marked checkpoints that starts at its next
+// one. (A path near every checkpoint would make the engine loop forever; a
+// turn's path is far too short for that on any map, and the run stops
+// after one lap.)
+func (s *State) passBent(i int, w *paths) {
 	p := &s.Pods[i]
-	for {
-		cp := s.Checkpoints[p.Next]
-		found := false
-		from := a
-		for k := 0; k <= len(way) && !found; k++ {
-			to := p.Pos
-			if k < len(way) {
-				to = way[k]
-			}
-			found = near(from, to, cp)
-			from = to
-		}
-		if !found {
-			return
-		}
+	m := w.marks[i] | s.marksNear(w.from[i], w.way[i]) | s.marksNear(w.way[i], p.Pos)
+	for k := int32(0); k < s.NumCheckpoints && m&(1<<uint(p.Next)) != 0; k++ {
 		s.pass(p)
 	}
 }
@@ -269,11 +282,21 @@ func (s *State) pass(p *Pod) {
 	p.LastPass = s.Round
 }
 
+// farFrom reports whether c lies outside the bounding box of the segment
+// from a to b grown by CheckpointRadius, where it cannot be near the
+// segment: the common case, decided without a division.
+func farFrom(a, b, c sim.Vec) bool {
+	const r = CheckpointRadius
+	return (c.X < a.X-r && c.X < b.X-r) || (c.X > a.X+r && c.X > b.X+r) ||
+		(c.Y < a.Y-r && c.Y < b.Y-r) || (c.Y > a.Y+r && c.Y > b.Y+r)
+}
+
 // near reports whether checkpoint c is within CheckpointRadius of the
 // segment from a to b: Java's Line2D.ptSegDist(c) ≤ 600, with ptSegDistSq's
 // exact arithmetic. √x ≤ 600 holds for a few x just above 600², so those
 // take the square root.
 func near(a, b, c sim.Vec) bool {
+	const r = CheckpointRadius
 	x2, y2 := b.X-a.X, b.Y-a.Y
 	px, py := c.X-a.X, c.Y-a.Y
 	dot := float64(px*x2) + float64(py*y2)
@@ -286,6 +309,6 @@ func near(a, b, c sim.Vec) bool {
 		}
 	}
 	d2 := float64(px*px) + float64(py*py) - proj
-	const r2 = CheckpointRadius * CheckpointRadius
-	return d2 <= r2 || (d2 < r2+1 && math.Sqrt(d2) <= CheckpointRadius)
+	const r2 = r * r
+	return d2 <= r2 || (d2 < r2+1 && math.Sqrt(d2) <= r)
 }
