@@ -117,30 +117,20 @@ type R6Result struct {
 	Checksum   float64 // Σ over rollouts of x + y of the 4 pods at the end
 }
 
-// r6Gen is the workload's command generator.
+// r6Gen is the state of the workload's command generator: each draw does
+// r = r·6364136223846793005 + 1442695040888963407 (wrapping) and returns
+// uint32(r >> 33).
 type r6Gen uint64
 
-func (g *r6Gen) draw() uint32 {
-	*g = *g*6364136223846793005 + 1442695040888963407
-	return uint32(*g >> 33)
-}
-
-// r6Gene is one pod's command for one turn.
-type r6Gene struct {
-	delta  float64 // radians
-	thrust int32
-	shield bool
-}
-
-// R6Runner plays the workload. Trig selects how a pod's direction is
-// found each turn: math.Cos and math.Sin of the angle, or, with Table, by
-// rotating the previous direction by a precomputed rotation of the integral
-// degree delta (what a search can do, since the deltas are integral).
+// R6Runner plays the workload. Table selects how a pod's direction is
+// found each turn: false calls math.Cos and math.Sin of the angle, true
+// rotates the previous direction by a precomputed rotation of the integral
+// degree delta (what a search can do, since its deltas are integral).
 type R6Runner struct {
 	States []csb.State
 	Table  bool
-	rot    [37][2]float64 // cos, sin of −18..18 degrees
-	dir0   [][csb.MaxPods][2]float64
+	rot    [37][2]float64            // cos, sin of −18..18 degrees
+	dir0   [][csb.MaxPods][2]float64 // each state's start directions
 }
 
 // NewR6Runner returns a runner over the given start states.
@@ -160,41 +150,40 @@ func NewR6Runner(states []csb.State, table bool) *R6Runner {
 	return r
 }
 
-// Run plays rollouts [from, to) of state k with generator g, adding to res.
-// It allocates nothing.
+// rollouts plays n rollouts of state k with generator g, adding to res.
+// The plan of a rollout is drawn turn by turn as it is played, which draws
+// the same numbers in the same order as drawing it whole first. It
+// allocates nothing.
 func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
+	const mul, add = 6364136223846793005, 1442695040888963407
 	base := &r.States[k]
-	var plan [R6Depth][csb.MaxPods]r6Gene
-	var deg [R6Depth][csb.MaxPods]int
+	x := uint64(*g)
 	for ; n > 0; n-- {
-		for t := range plan {
-			for i := range plan[t] {
-				d := int(g.draw()%37) - 18
-				th := g.draw() % 151
-				if th > 100 {
-					th = 100
-				}
-				plan[t][i] = r6Gene{float64(d) * degToRad, int32(th), g.draw()%100 < 3}
-				deg[t][i] = d
-			}
-		}
 		s := *base
-		dir := r.dir0[k] // the start directions, computed once per state
+		dir := r.dir0[k]
 		before := s.Impacts
-		for t := range plan {
+		for t := 0; t < R6Depth; t++ {
 			for i := range s.Pods {
-				gn := &plan[t][i]
-				angle := s.Pods[i].Angle + gn.delta
+				x = x*mul + add
+				d := int(uint32(x>>33)%37) - 18
+				x = x*mul + add
+				thrust := uint32(x>>33) % 151
+				if thrust > 100 {
+					thrust = 100
+				}
+				x = x*mul + add
+				shield := uint32(x>>33)%100 < 3
+				angle := s.Pods[i].Angle + float64(d)*degToRad
 				var c, sn float64
 				if r.Table {
-					rc := &r.rot[deg[t][i]+18]
+					rc := &r.rot[d+18]
 					c = dir[i][0]*rc[0] - dir[i][1]*rc[1]
 					sn = dir[i][1]*rc[0] + dir[i][0]*rc[1]
 					dir[i] = [2]float64{c, sn}
 				} else {
 					c, sn = math.Cos(angle), math.Sin(angle)
 				}
-				s.Rotate(i, angle, c, sn, gn.thrust, gn.shield, false)
+				s.Rotate(i, angle, c, sn, int32(thrust), shield, false)
 			}
 			s.Move(nil)
 		}
@@ -204,6 +193,7 @@ func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
 			res.Checksum += s.Pods[i].Pos.X + s.Pods[i].Pos.Y
 		}
 	}
+	*g = r6Gen(x)
 }
 
 // Run plays the whole workload: 52 × 3,206 × 6 turns.

@@ -78,7 +78,10 @@ func Bounce(pa, pb Vec, va, vb *Vec, ma, mb, minImpulse float64) (n Vec, impulse
 	n = pb.Sub(pa).Normalize()
 	rel := va.Sub(*vb)
 	f := n.Dot(rel) / (1/ma + 1/mb)
-	impulse = f + math.Max(minImpulse, f)
+	impulse = f + minImpulse // Java's Math.max(minImpulse, f); f is never NaN here
+	if f > minImpulse {
+		impulse = f + f
+	}
 	j := n.Scale(-1 * impulse)
 	*va = va.Add(j.Scale(1 / ma))
 	*vb = vb.Add(j.Scale(-1).Scale(1 / mb))

@@ -87,38 +87,62 @@ func (s *State) Move(log *Log) {
 // test is sim.Overlap, then sim.TimeOfImpact, written out here because it
 // is the hottest loop of a search.
 func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) int {
-	const r2 = 2 * PodRadius * 2 * PodRadius
-	n := 0
 	window := 1 - begin
-	for i := MaxPods - 1; i >= 0; i-- {
-		a := &s.Pods[i]
-		for j := i - 1; j >= 0; j-- {
-			b := &s.Pods[j]
-			dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
-			dd := float64(dx*dx) + float64(dy*dy)
-			if dd <= r2 {
-				c[n] = candidate{begin, int8(i), int8(j)}
-				n++
-				continue
-			}
-			vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
-			bb := float64(dx*vx) + float64(dy*vy)
-			if bb >= 0 {
-				continue // moving apart: no root in the future
-			}
-			aa := float64(vx*vx) + float64(vy*vy)
-			delta := float64(bb*bb) - float64(aa*(dd-r2))
-			if delta <= 0 {
-				continue
-			}
-			if tau := (-bb - math.Sqrt(delta)) / aa; tau > 0 && tau <= window {
-				c[n] = candidate{begin + tau, int8(i), int8(j)}
-				n++
-			}
-		}
+	p := &s.Pods
+	n := 0
+	// The six pairs in the engine's order, unrolled: i from the last pod
+	// down, j from i−1 down.
+	if t, ok := contact(&p[3], &p[2], window); ok {
+		c[n] = candidate{begin + t, 3, 2}
+		n++
+	}
+	if t, ok := contact(&p[3], &p[1], window); ok {
+		c[n] = candidate{begin + t, 3, 1}
+		n++
+	}
+	if t, ok := contact(&p[3], &p[0], window); ok {
+		c[n] = candidate{begin + t, 3, 0}
+		n++
+	}
+	if t, ok := contact(&p[2], &p[1], window); ok {
+		c[n&7] = candidate{begin + t, 2, 1}
+		n++
+	}
+	if t, ok := contact(&p[2], &p[0], window); ok {
+		c[n&7] = candidate{begin + t, 2, 0}
+		n++
+	}
+	if t, ok := contact(&p[1], &p[0], window); ok {
+		c[n&7] = candidate{begin + t, 1, 0}
+		n++
 	}
 	s.Collisions += int32(n)
 	return n
+}
+
+// contact returns when pods a and b collide within the window: 0 when they
+// are already at distance ≤ 800, else their time of impact. It is
+// sim.Overlap then sim.TimeOfImpact, written out because it is the hottest
+// code of a search.
+func contact(a, b *Pod, window float64) (float64, bool) {
+	const r2 = 2 * PodRadius * 2 * PodRadius
+	dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
+	dd := float64(dx*dx) + float64(dy*dy)
+	if dd <= r2 {
+		return 0, true
+	}
+	vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
+	bb := float64(dx*vx) + float64(dy*vy)
+	if bb >= 0 {
+		return 0, false // moving apart: no root in the future
+	}
+	aa := float64(vx*vx) + float64(vy*vy)
+	delta := float64(bb*bb) - float64(aa*(dd-r2))
+	if delta <= 0 {
+		return 0, false
+	}
+	t := (-bb - math.Sqrt(delta)) / aa
+	return t, t > 0 && t <= window
 }
 
 // moveColliding finishes a turn whose first scan found nc candidates.
@@ -234,22 +258,20 @@ func (s *State) endTurn(start *[MaxPods]sim.Vec, w *paths) {
 		if p.Lock > 0 {
 			p.Lock--
 		}
-	}
-	for i := range s.Pods {
-		if s.Dead[Owner(i)] {
-			continue
-		}
-		if w == nil || !w.has[i] {
-			s.passStraight(i, start[i])
-		} else {
-			s.passBent(i, w)
+		// Each pod's passes depend on its own path only, so they can be
+		// counted here rather than in a second loop as the engine does.
+		switch {
+		case s.Dead[i>>1]:
+		case w == nil || !w.has[i]:
+			s.passStraight(p, start[i])
+		default:
+			s.passBent(p, w, i)
 		}
 	}
 }
 
-// passStraight records the checkpoints pod i passes on its way from a.
-func (s *State) passStraight(i int, a sim.Vec) {
-	p := &s.Pods[i]
+// passStraight records the checkpoints pod p passes on its way from a.
+func (s *State) passStraight(p *Pod, a sim.Vec) {
 	for {
 		c := s.Checkpoints[p.Next]
 		if farFrom(a, p.Pos, c) || !near(a, p.Pos, c) {
@@ -259,16 +281,21 @@ func (s *State) passStraight(i int, a sim.Vec) {
 	}
 }
 
-// passBent records the checkpoints pod i passes along its bent path. As
-// the engine looks for each next checkpoint along the whole path, the pod
-// passes the run of consecutive marked checkpoints that starts at its next
-// one. (A path near every checkpoint would make the engine loop forever; a
-// turn's path is far too short for that on any map, and the run stops
-// after one lap.)
-func (s *State) passBent(i int, w *paths) {
-	p := &s.Pods[i]
-	m := w.marks[i] | s.marksNear(w.from[i], w.way[i]) | s.marksNear(w.way[i], p.Pos)
-	for k := int32(0); k < s.NumCheckpoints && m&(1<<uint(p.Next)) != 0; k++ {
+// passBent records the checkpoints pod p (index i) passes along its bent
+// path. As the engine looks for each next checkpoint along the whole path,
+// the pod passes the run of consecutive checkpoints near the path that
+// starts at its next one: marked near a finished segment, or near one of
+// the last two. (A path near every checkpoint would make the engine loop
+// forever; a turn's path is far too short for that on any map, and the run
+// stops after one lap.)
+func (s *State) passBent(p *Pod, w *paths, i int) {
+	for k := int32(0); k < s.NumCheckpoints; k++ {
+		c := s.Checkpoints[p.Next]
+		if w.marks[i]&(1<<uint(p.Next)) == 0 &&
+			(farFrom(w.from[i], w.way[i], c) || !near(w.from[i], w.way[i], c)) &&
+			(farFrom(w.way[i], p.Pos, c) || !near(w.way[i], p.Pos, c)) {
+			return
+		}
 		s.pass(p)
 	}
 }
