@@ -1,0 +1,98 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// games maps the -game flag to the build tags of the bundle: tag contest
+// leaves out what a contest build must not have (profiling), and each game
+// selects its files of cmd/bot.
+var games = map[string][]string{
+	"csb": {"contest"},
+	"fb":  {"contest", "fb"},
+}
+
+// options say what to bundle and how.
+type options struct {
+	dir     string   // the module's directory ("" for the current one)
+	pattern string   // the command's package: ./cmd/bot
+	tags    []string // build tags
+	game    string   // csb, fb, or "" (testdata)
+	// others are the path elements that mark packages of the other games.
+	others        []string
+	stripComments bool
+}
+
+// result is a bundle and what the checks need to name its lines.
+type result struct {
+	src    []byte
+	decls  []declInfo
+	goroot string
+	units  []string // the merged packages, in output order
+}
+
+// bundle loads the command, renames and emits it. It does not run the
+// Go 1.18 and compile checks (see verify).
+func bundle(opt options) (*result, error) {
+	p, err := load(opt.dir, opt.pattern, opt.tags)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkGame(opt.others); err != nil {
+		return nil, err
+	}
+	n := newNamer(p)
+	n.assign()
+	about := fmt.Sprintf("Bundle of %s", p.root.PkgPath)
+	if opt.game != "" {
+		about += " for " + opt.game
+	}
+	if len(opt.tags) > 0 {
+		about += " (build tags " + strings.Join(opt.tags, ",") + ")"
+	}
+	about += "."
+	src, decls, err := n.emit(emitOptions{stripComments: opt.stripComments, about: about})
+	if err != nil {
+		return nil, err
+	}
+	res := &result{src: src, decls: decls, goroot: p.goroot}
+	for _, u := range p.units {
+		res.units = append(res.units, u.PkgPath)
+	}
+	return res, nil
+}
+
+// verify runs the checks on a bundle written as name: size, Go 1.18
+// language and API, compiling alone. It returns the executable built in
+// dir (when dir is not "").
+func verify(res *result, name, dir string) (string, error) {
+	var errs []string
+	if n, line := size(res.src); n > sizeLimit {
+		errs = append(errs, fmt.Sprintf("%s: too big for CodinGame: %s", name, line))
+	}
+	api, err := loadAPI(res.goroot)
+	if err != nil {
+		return "", err
+	}
+	if msgs := checkGo118(name, res.src, res.decls, api); len(msgs) > 0 {
+		errs = append(errs, fmt.Sprintf("not Go 1.18 (CodinGame compiles with Go 1.18.1):\n%s", strings.Join(msgs, "\n")))
+	}
+	if len(errs) > 0 {
+		return "", errors.New(strings.Join(errs, "\n"))
+	}
+	tmp := dir
+	if tmp == "" {
+		if tmp, err = os.MkdirTemp("", "bundle"); err != nil {
+			return "", err
+		}
+		defer os.RemoveAll(tmp)
+	}
+	exe, err := compile(tmp, name, res.src, res.decls)
+	if err != nil {
+		return "", err
+	}
+	return exe, nil
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden.go.txt")
+
+// TestGolden bundles testdata/golden, a module of two packages whose names
+// clash (State, Kind, Vec, sort), with an embedded field named after a
+// renamed type, iota constants, a function named like a builtin, a
+// reference that a local would capture, init functions whose effects the
+// next package's variables read, a dot import and a blank import. It
+// compares the text with testdata/golden.go.txt, then checks the meaning:
+// the bundle, built alone as Go 1.18, prints what the unbundled module
+// prints (go run, the independent oracle).
+func TestGolden(t *testing.T) {
+	res, err := bundle(options{dir: "testdata/golden", pattern: ".", tags: []string{"contest"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "golden.go.txt")
+	if *update {
+		if err := os.WriteFile(golden, res.src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(res.src), "\n")); d != "" {
+		got := strings.TrimSuffix(golden, ".txt") + ".got"
+		os.WriteFile(got, res.src, 0o644)
+		t.Errorf("bundle of testdata/golden differs from %s (-want +got), written to %s:\n%s", golden, got, d)
+	}
+	if !strings.HasPrefix(string(res.src), header+"\n") {
+		t.Errorf("the bundle does not start with %q", header)
+	}
+
+	exe, err := verify(res, "golden.go", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotOut, err := exec.Command(exe).Output()
+	if err != nil {
+		t.Fatalf("running the bundle: %v", err)
+	}
+	cmd := exec.Command("go", "run", "-tags", "contest", ".")
+	cmd.Dir = "testdata/golden"
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+	wantOut, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go run testdata/golden: %v", err)
+	}
+	if d := cmp.Diff(strings.Split(string(wantOut), "\n"), strings.Split(string(gotOut), "\n")); d != "" {
+		t.Errorf("the bundle prints differently from the module (-module +bundle):\n%s", d)
+	}
+}
+
+// TestStripComments checks that -strip-comments leaves the header and the
+// compiler directives only, and that the result still builds.
+func TestStripComments(t *testing.T) {
+	res, err := bundle(options{dir: "testdata/golden", pattern: ".", tags: []string{"contest"}, stripComments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var comments []string
+	for _, line := range strings.Split(string(res.src), "\n") {
+		if i := strings.Index(line, "//"); i >= 0 && !strings.Contains(line[:i], `"`) {
+			comments = append(comments, strings.TrimSpace(line[i:]))
+		}
+	}
+	want := []string{header, "//go:noinline"}
+	if d := cmp.Diff(want, comments); d != "" {
+		t.Errorf("comments left (-want +got):\n%s", d)
+	}
+	if _, err := verify(res, "stripped.go", t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRejects runs modules that CodinGame would refuse: each error must
+// name the cause and where it is.
+func TestRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		dir  string
+		tags []string
+		want []string // substrings of the error, in order
+	}{
+		{
+			name: "import outside the standard library",
+			dir:  "nonstd",
+			want: []string{"nonstd/a/a.go:4:8: nonstd/a imports example.com/ext, from module example.com/ext, which is not the standard library"},
+		},
+		{
+			name: "file of the profiling build, without the contest tag",
+			dir:  "golden",
+			want: []string{"golden/geom/profile.go:5:8: golden/geom imports example.com/profiler"},
+		},
+		{
+			// The versions are those of the Go release notes: clear and
+			// min in Go 1.21, range over an integer in 1.22, generic type
+			// aliases in 1.24 (1.23 with GOEXPERIMENT=aliastypeparams,
+			// which go/types names).
+			name: "language newer than Go 1.18",
+			dir:  "newlang",
+			want: []string{
+				"not Go 1.18",
+				"newlang.go:13:11: generic type alias requires go1.23 or later (in type List at main.go:7)",
+				"newlang.go:17:2: clear requires go1.21 or later (in func main at main.go:9)",
+				"newlang.go:18:18: built-in min requires go1.21 or later",
+				"newlang.go:19:17: cannot range over 3 (untyped int constant): requires go1.22 or later",
+			},
+		},
+		{
+			// The versions are those of the Go release notes: sync/atomic
+			// types in Go 1.19, strings.CutPrefix, time.Time.Compare and
+			// ast.File.FileStart in 1.20, package slices in 1.21.
+			name: "standard library newer than Go 1.18",
+			dir:  "newapi",
+			want: []string{
+				"newapi.go:9:2: uses package slices, added in go1.21",
+				"newapi.go:18:22: uses strings.CutPrefix, added in go1.20 (CodinGame has go1.18) (in func main at main.go:14)",
+				"uses sync/atomic.Int64, added in go1.19",
+				"uses sync/atomic.Int64.Add, added in go1.19",
+				"uses go/ast.File.FileStart (field), added in go1.20",
+				"uses time.Time.Compare, added in go1.20",
+				"uses slices.Contains, added in go1.21",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := bundle(options{dir: filepath.Join("testdata", tt.dir), pattern: ".", tags: tt.tags})
+			if err == nil {
+				_, err = verify(res, tt.dir+".go", "")
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			for _, w := range tt.want {
+				i := strings.Index(msg, w)
+				if i < 0 {
+					t.Fatalf("error does not say %q:\n%s", w, err)
+				}
+				msg = msg[i+len(w):]
+			}
+		})
+	}
+}
+
+// TestSizeLimit checks the limit on a valid file one character too long.
+func TestSizeLimit(t *testing.T) {
+	src := "package main\n\nconst s = \"\"\n\nfunc main() { println(s) }\n"
+	pad := sizeLimit + 1 - len(src)
+	src = strings.Replace(src, `""`, `"`+strings.Repeat("x", pad)+`"`, 1)
+	if n, line := size([]byte(src)); n != sizeLimit+1 || line != "size 100001 chars (limit 100000, headroom -1)" {
+		t.Fatalf("size = %d, %q", n, line)
+	}
+	goroot, err := goEnv("", "GOROOT")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = verify(&result{src: []byte(src), goroot: goroot}, "big.go", "")
+	if err == nil || !strings.Contains(err.Error(), "big.go: too big for CodinGame: size 100001 chars (limit 100000, headroom -1)") {
+		t.Fatalf("verify = %v, want the size named", err)
+	}
+	// Characters, not bytes: é is one character, two bytes.
+	if n, _ := size([]byte("é")); n != 1 {
+		t.Errorf("size(é) = %d, want 1", n)
+	}
+}
+
+// TestOtherGame checks that a package of the other game is refused.
+func TestOtherGame(t *testing.T) {
+	root := &packages.Package{PkgPath: "impulse/cmd/bot"}
+	p := &program{root: root, units: []*packages.Package{{PkgPath: "impulse/sim"}, {PkgPath: "impulse/sim/fb"}, root}}
+	err := p.checkGame([]string{"fb"})
+	if err == nil || !strings.Contains(err.Error(), "impulse/sim/fb") {
+		t.Errorf("checkGame = %v, want impulse/sim/fb named", err)
+	}
+	if err := p.checkGame([]string{"csb"}); err != nil {
+		t.Errorf("checkGame(csb) = %v", err)
+	}
+}
+
+// TestParseAPILine reads lines in the formats of $GOROOT/api/README.
+func TestParseAPILine(t *testing.T) {
+	tests := []struct {
+		line, pkg, key string
+		ok             bool
+	}{
+		{"pkg strings, func CutPrefix(string, string) (string, bool) #42537", "strings", "strings.CutPrefix", true},
+		{"pkg slices, func Contains[$0 interface{ ~[]$1 }, $1 comparable]($0, $1) bool #57433", "slices", "slices.Contains", true},
+		{"pkg sync/atomic, method (*Pointer[$0]) Load() *$0 #50860", "sync/atomic", "sync/atomic.Pointer.Load", true},
+		{"pkg time, method (Time) Compare(Time) int #50770", "time", "time.Time.Compare", true},
+		{"pkg go/ast, type File struct, FileStart token.Pos #53202", "go/ast", "go/ast.File.FileStart", true},
+		{"pkg sync/atomic, type Pointer[$0 interface{}] struct #50860", "sync/atomic", "sync/atomic.Pointer", true},
+		{"pkg io, type ReadSeekCloser interface, Close() error", "io", "io.ReadSeekCloser.Close", true},
+		{"pkg math, const MaxInt = 9223372036854775807", "math", "math.MaxInt", true},
+		{"pkg math, const MaxInt ideal-int", "math", "math.MaxInt", true},
+		{"pkg os, var ErrProcessDone error", "os", "os.ErrProcessDone", true},
+		{"pkg syscall (linux-amd64), const SYS_X = 1", "syscall", "syscall.SYS_X", true},
+		{"pkg syscall (freebsd-386), const SYS_X = 1", "", "", false},
+		{"pkg crypto/elliptic, method (*CurveParams) Add //deprecated #34648", "", "", false},
+		{"not an API line", "", "", false},
+	}
+	for _, tt := range tests {
+		pkg, key, ok := parseAPILine(tt.line)
+		if pkg != tt.pkg || key != tt.key || ok != tt.ok {
+			t.Errorf("parseAPILine(%q) = %q, %q, %v; want %q, %q, %v", tt.line, pkg, key, ok, tt.pkg, tt.key, tt.ok)
+		}
+	}
+}
+
+// TestUsage checks the flags: a bad game is a usage error (exit status 2).
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{{"-game", "chess"}, {}, {"-game", "csb", "extra"}, {"-nope"}} {
+		var usage usageError
+		if err := run(args, &strings.Builder{}, &strings.Builder{}); !errors.As(err, &usage) {
+			t.Errorf("run(%q) = %v, want a usage error", args, err)
+		}
+	}
+}

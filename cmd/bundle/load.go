@@ -1,0 +1,268 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// program is the loaded import graph of the bundled command.
+type program struct {
+	fset   *token.FileSet
+	root   *packages.Package   // the command: package main, emitted last
+	units  []*packages.Package // the merged packages in dependency order, root last
+	module string              // the main module's path
+	goroot string
+	// std lists the standard packages that merged code imports, by path.
+	std map[string]*types.Package
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
+	packages.NeedTypesInfo | packages.NeedModule
+
+// load loads pattern (one package main) from dir with the build tags, and
+// walks its imports: packages of the main module are merged, anything else
+// must be standard library. The errors name the package and the file.
+func load(dir, pattern string, tags []string) (*program, error) {
+	goroot, err := goEnv(dir, "GOROOT")
+	if err != nil {
+		return nil, err
+	}
+	cfg := &packages.Config{
+		Mode:  loadMode,
+		Dir:   dir,
+		Env:   append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local"),
+		Tests: false,
+	}
+	if len(tags) > 0 {
+		cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
+	}
+	// First the graph alone (go list), to find the module's packages; then
+	// those packages from source, typed together, with the standard
+	// library from export data.
+	cfg.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	graph, err := packages.Load(cfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %v", pattern, err)
+	}
+	if len(graph) != 1 {
+		return nil, fmt.Errorf("%s: matches %d packages, want one package main", pattern, len(graph))
+	}
+	paths := []string{graph[0].PkgPath}
+	packages.Visit(graph, func(pkg *packages.Package) bool {
+		if pkg.Module != nil && pkg.Module.Main {
+			if pkg != graph[0] {
+				paths = append(paths, pkg.PkgPath)
+			}
+			return true
+		}
+		return false
+	}, nil)
+	cfg.Mode = loadMode &^ packages.NeedDeps
+	loaded, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %v", pattern, err)
+	}
+	var root *packages.Package
+	for _, pkg := range loaded {
+		if pkg.PkgPath == graph[0].PkgPath {
+			root = pkg
+		}
+	}
+	if root == nil {
+		return nil, fmt.Errorf("%s: not loaded", pattern)
+	}
+	if root.Module == nil {
+		if len(root.Errors) > 0 {
+			return nil, fmt.Errorf("%s: %v", pattern, root.Errors[0])
+		}
+		return nil, fmt.Errorf("%s (%s) is not in a module", pattern, root.PkgPath)
+	}
+	p := &program{
+		fset:   root.Fset,
+		root:   root,
+		module: root.Module.Path,
+		goroot: goroot,
+		std:    map[string]*types.Package{},
+	}
+	if err := p.walk(); err != nil {
+		return nil, err
+	}
+	if root.Name != "main" {
+		return nil, fmt.Errorf("%s: package %s is not a command (package main)", root.PkgPath, root.Name)
+	}
+	return p, nil
+}
+
+// goEnv returns the value of a go env variable.
+func goEnv(dir, name string) (string, error) {
+	cmd := exec.Command("go", "env", name)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// isModule reports whether pkg belongs to the main module (and is merged).
+func (p *program) isModule(pkg *packages.Package) bool {
+	return pkg.Module != nil && pkg.Module.Main
+}
+
+// isStd reports whether pkg is a standard-library package: no module, and
+// its files in GOROOT/src.
+func (p *program) isStd(pkg *packages.Package) bool {
+	if pkg.Module != nil || pkg.PkgPath == "C" {
+		return false
+	}
+	src := filepath.Join(p.goroot, "src") + string(filepath.Separator)
+	files := pkg.GoFiles
+	if len(files) == 0 {
+		files = pkg.IgnoredFiles
+	}
+	if len(files) == 0 {
+		// Not found: go list gives no files. Judge by the path as the go
+		// command does: the first element of a standard path has no dot.
+		first, _, _ := strings.Cut(pkg.PkgPath, "/")
+		return pkg.PkgPath != "" && !strings.Contains(first, ".") && len(pkg.Errors) == 0
+	}
+	return strings.HasPrefix(files[0], src)
+}
+
+// walk visits the graph from the root in dependency order (imports sorted
+// by path), filling p.units and p.std, and checks that every import is
+// either a module package or standard library.
+func (p *program) walk() error {
+	var errs []string
+	seen := map[*packages.Package]bool{}
+	var visit func(pkg *packages.Package)
+	visit = func(pkg *packages.Package) {
+		if seen[pkg] {
+			return
+		}
+		seen[pkg] = true
+		paths := make([]string, 0, len(pkg.Imports))
+		for path := range pkg.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		for _, path := range paths {
+			dep := pkg.Imports[path]
+			switch {
+			case p.isModule(dep):
+				visit(dep)
+			case p.isStd(dep):
+				p.std[dep.PkgPath] = dep.Types
+			default:
+				why := "which is not in the standard library"
+				if dep.Module != nil {
+					why = fmt.Sprintf("from module %s, which is not the standard library", dep.Module.Path)
+				}
+				errs = append(errs, fmt.Sprintf("%s: %s imports %s, %s (CodinGame allows the standard library only)",
+					p.importPos(pkg, path), pkg.PkgPath, path, why))
+			}
+		}
+		p.units = append(p.units, pkg)
+	}
+	visit(p.root)
+	// Unresolvable imports leave no entry in Imports: find them in the
+	// syntax.
+	for _, pkg := range p.units {
+		for _, f := range pkg.Syntax {
+			for _, spec := range f.Imports {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				if _, ok := pkg.Imports[path]; ok || path == "unsafe" {
+					continue
+				}
+				errs = append(errs, fmt.Sprintf("%s: %s imports %s, which cannot be found (CodinGame allows the standard library only)",
+					p.fset.Position(spec.Pos()), pkg.PkgPath, path))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
+	}
+	for _, pkg := range p.units {
+		for _, e := range pkg.Errors {
+			errs = append(errs, fmt.Sprintf("%s: %s", pkg.PkgPath, e))
+		}
+		if len(pkg.Syntax) == 0 && len(pkg.Errors) == 0 {
+			errs = append(errs, fmt.Sprintf("%s: no Go files for these build tags", pkg.PkgPath))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
+	}
+	return nil
+}
+
+// importPos returns the position of the import of path in pkg's files, or
+// the package path when no file shows it.
+func (p *program) importPos(pkg *packages.Package, path string) string {
+	for _, f := range pkg.Syntax {
+		for _, spec := range f.Imports {
+			if s, _ := strconv.Unquote(spec.Path.Value); s == path {
+				return p.relPos(spec.Pos())
+			}
+		}
+	}
+	return pkg.PkgPath
+}
+
+// relPos formats pos with the file name relative to the working directory
+// when it lies below it.
+func (p *program) relPos(pos token.Pos) string {
+	position := p.fset.Position(pos)
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, position.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+			position.Filename = rel
+		}
+	}
+	return position.String()
+}
+
+// modFile names file f of package u by its path in the module: geom/vec.go.
+func (p *program) modFile(u *packages.Package, f *ast.File) string {
+	dir := strings.TrimPrefix(strings.TrimPrefix(u.PkgPath, p.module), "/")
+	return path.Join(dir, filepath.Base(p.fset.File(f.Pos()).Name()))
+}
+
+// checkGame reports an error when a merged package belongs to another game:
+// a path element equal to one of the other game names.
+func (p *program) checkGame(others []string) error {
+	for _, pkg := range p.units {
+		for _, elem := range strings.Split(pkg.PkgPath, "/") {
+			for _, o := range others {
+				if elem == o {
+					return fmt.Errorf("the bundle includes %s, a package of the other game (imported through the build tags' files); check the //go:build lines of %s",
+						pkg.PkgPath, p.root.PkgPath)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func dedup(s []string) []string {
+	seen := map[string]bool{}
+	out := s[:0]
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,375 @@
+package main
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Renaming works on objects, never on text. Every package-level object of a
+// merged package gets a final name:
+//
+//   - its own name, unless another merged package declares the same name, or
+//     the name is that of a predeclared identifier (len, int, error...) that
+//     merged code uses, or that of a standard package the bundle imports;
+//   - otherwise the package's prefix and an underscore: csb_State. The prefix
+//     is the package name, or, when two merged packages share a name, the
+//     package path inside the module without its slashes (simcsb_State,
+//     botcsb_State). A digit is appended while the name is still taken.
+//
+// A name is also refused where it would be captured: written at a place
+// where a local declaration of that name is in scope (a qualified
+// reference sim.Vec that becomes bare Vec inside a function with a local
+// Vec). func main of the command and the init functions keep their names;
+// init functions that must run between two packages' variable
+// initialization are turned into ordinary functions (see hooks).
+//
+// Standard packages are imported once each; two packages with one name
+// (math/rand, crypto/rand) or an import name taken by a package-level
+// object get the import path with underscores (crypto_rand).
+
+// site is a place where an identifier is written bare in the output.
+type site struct {
+	unit *packages.Package
+	pos  token.Pos
+}
+
+// namer holds the renaming decisions.
+type namer struct {
+	p *program
+	// final is the output name of each package-level object of a merged
+	// package, and of each hooked init function.
+	final map[types.Object]string
+	// importName is the output name of each standard package imported by
+	// name or with a dot; blank lists those imported only for their side
+	// effects.
+	importName map[string]string
+	blank      map[string]bool
+	// fieldType maps an embedded field to the type name it is named after,
+	// so that a renamed type renames the field's selectors too.
+	fieldType map[*types.Var]*types.TypeName
+	// qualified holds the Sel of each pkg.Name selector (X a package name).
+	qualified map[*ast.Ident]bool
+	// hooks lists, for each unit whose init functions must run before
+	// later units' variables, the new names of its init functions.
+	hooks   map[*packages.Package][]string
+	initFns map[*ast.FuncDecl]string
+
+	prefix map[*packages.Package]string
+}
+
+func newNamer(p *program) *namer {
+	return &namer{
+		p:          p,
+		final:      map[types.Object]string{},
+		importName: map[string]string{},
+		blank:      map[string]bool{},
+		fieldType:  map[*types.Var]*types.TypeName{},
+		qualified:  map[*ast.Ident]bool{},
+		hooks:      map[*packages.Package][]string{},
+		initFns:    map[*ast.FuncDecl]string{},
+		prefix:     map[*packages.Package]string{},
+	}
+}
+
+// isMerged reports whether pkg is one of the merged packages.
+func (n *namer) isMerged(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	for _, u := range n.p.units {
+		if u.Types == pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// packageLevel reports whether obj is declared in its package's scope.
+func packageLevel(obj types.Object) bool {
+	return obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+}
+
+// assign decides every name.
+func (n *namer) assign() {
+	p := n.p
+	n.prefixes()
+
+	// Sites and facts from the syntax and the type information.
+	objSites := map[types.Object][]site{}
+	importSites := map[string][]site{}
+	reserved := map[string]bool{} // predeclared names that merged code uses
+	stdUsed := map[string]bool{}  // std paths imported by name or dot
+	for _, u := range p.units {
+		for _, f := range u.Syntax {
+			for _, spec := range f.Imports {
+				path, _ := strconv.Unquote(spec.Path.Value)
+				if _, ok := p.std[path]; !ok {
+					continue
+				}
+				if spec.Name != nil && spec.Name.Name == "_" {
+					n.blank[path] = true
+				} else {
+					stdUsed[path] = true
+				}
+			}
+			ast.Inspect(f, func(node ast.Node) bool {
+				if sel, ok := node.(*ast.SelectorExpr); ok {
+					if x, ok := sel.X.(*ast.Ident); ok {
+						if _, ok := u.TypesInfo.Uses[x].(*types.PkgName); ok {
+							n.qualified[sel.Sel] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+		for id, obj := range u.TypesInfo.Defs {
+			if v, ok := obj.(*types.Var); ok && v.Embedded() {
+				if tn, ok := u.TypesInfo.Uses[id].(*types.TypeName); ok {
+					n.fieldType[v] = tn
+				}
+			}
+		}
+		for id, obj := range u.TypesInfo.Uses {
+			switch {
+			case obj.Parent() == types.Universe:
+				reserved[obj.Name()] = true
+			case isPkgName(obj):
+				path := obj.(*types.PkgName).Imported().Path()
+				if _, ok := p.std[path]; ok {
+					importSites[path] = append(importSites[path], site{u, id.Pos()})
+				}
+			case packageLevel(obj) && n.isMerged(obj.Pkg()):
+				objSites[obj] = append(objSites[obj], site{u, id.Pos()})
+			case packageLevel(obj) && !n.qualified[id]:
+				// A dot-imported standard object: written name.Obj.
+				if _, ok := p.std[obj.Pkg().Path()]; ok {
+					importSites[obj.Pkg().Path()] = append(importSites[obj.Pkg().Path()], site{u, id.Pos()})
+				}
+			}
+		}
+	}
+	for path := range n.blank {
+		if stdUsed[path] {
+			delete(n.blank, path)
+		}
+	}
+
+	// Standard import names: the package name, unless predeclared or
+	// captured; of two packages with one name, the one used more keeps it.
+	stdPaths := sortedKeys(stdUsed)
+	sort.SliceStable(stdPaths, func(i, j int) bool {
+		return len(importSites[stdPaths[i]]) > len(importSites[stdPaths[j]])
+	})
+	claimed := map[string]string{} // name -> path
+	for _, path := range stdPaths {
+		name := p.std[path].Name()
+		if _, ok := claimed[name]; ok || reserved[name] || n.captured(name, importSites[path]) {
+			continue
+		}
+		claimed[name] = path
+		n.importName[path] = name
+	}
+
+	// Package-level objects.
+	type entry struct {
+		obj  types.Object
+		unit *packages.Package
+	}
+	byName := map[string][]entry{}
+	for _, u := range p.units {
+		scope := u.Types.Scope()
+		for _, name := range scope.Names() {
+			byName[name] = append(byName[name], entry{scope.Lookup(name), u})
+		}
+	}
+	taken := map[string]bool{}
+	for name := range reserved {
+		taken[name] = true
+	}
+	for name := range claimed {
+		taken[name] = true
+	}
+	var prefixed []entry
+	for _, name := range sortedKeys(byName) {
+		es := byName[name]
+		clash := len(es) > 1 || reserved[name] || claimed[name] != ""
+		for _, e := range es {
+			isMain := e.unit == p.root && name == "main"
+			if isMain || (!clash && !n.captured(name, objSites[e.obj])) {
+				n.final[e.obj] = name
+				taken[name] = true
+				continue
+			}
+			prefixed = append(prefixed, e)
+		}
+	}
+	sort.SliceStable(prefixed, func(i, j int) bool {
+		return n.unitIndex(prefixed[i].unit) < n.unitIndex(prefixed[j].unit)
+	})
+	for _, e := range prefixed {
+		n.final[e.obj] = n.fresh(n.prefix[e.unit]+"_"+e.obj.Name(), taken, objSites[e.obj])
+	}
+
+	// Hooked init functions.
+	n.planHooks(taken)
+
+	// Standard packages that did not get their name.
+	sort.Strings(stdPaths)
+	for _, path := range stdPaths {
+		if _, ok := n.importName[path]; ok {
+			continue
+		}
+		n.importName[path] = n.fresh(strings.NewReplacer("/", "_", ".", "_", "-", "_").Replace(path), taken, importSites[path])
+	}
+}
+
+// fresh returns base, or base with a number appended, that is not taken
+// and not captured at any of the sites, and takes it.
+func (n *namer) fresh(base string, taken map[string]bool, sites []site) string {
+	name := base
+	for i := 2; taken[name] || n.captured(name, sites); i++ {
+		name = base + strconv.Itoa(i)
+	}
+	taken[name] = true
+	return name
+}
+
+// captured reports whether name, written bare at one of the sites, would
+// denote a local declaration (a parameter, a variable, a constant, a type)
+// instead of a package-level object.
+func (n *namer) captured(name string, sites []site) bool {
+	for _, s := range sites {
+		pkgScope := s.unit.Types.Scope()
+		inner := pkgScope.Innermost(s.pos)
+		if inner == nil {
+			continue
+		}
+		scope, obj := inner.LookupParent(name, s.pos)
+		if obj == nil || scope == pkgScope || scope == types.Universe || scope.Parent() == pkgScope {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// prefixes chooses each unit's prefix.
+func (n *namer) prefixes() {
+	count := map[string]int{}
+	for _, u := range n.p.units {
+		count[u.Name]++
+	}
+	for _, u := range n.p.units {
+		pre := u.Name
+		if count[u.Name] > 1 {
+			rel := strings.TrimPrefix(strings.TrimPrefix(u.PkgPath, n.p.module), "/")
+			if rel == "" {
+				rel = u.Name
+			}
+			pre = strings.NewReplacer("/", "", ".", "", "-", "").Replace(rel)
+		}
+		n.prefix[u] = pre
+	}
+}
+
+func (n *namer) unitIndex(u *packages.Package) int {
+	for i, v := range n.p.units {
+		if v == u {
+			return i
+		}
+	}
+	return -1
+}
+
+// planHooks decides which units' init functions become hooks. Go runs a
+// package's init functions after its variables are initialized and before
+// the variables of the packages that import it; in one package all
+// variables come before all init functions. So the init functions of a
+// unit followed by a unit with initialized variables are renamed and called
+// from a blank variable placed right after the unit's declarations, which
+// the dependency-ordered initialization then runs at the original moment.
+// Other init functions stay func init(), in unit order.
+func (n *namer) planHooks(taken map[string]bool) {
+	laterVars := false
+	for i := len(n.p.units) - 1; i >= 0; i-- {
+		u := n.p.units[i]
+		var inits []*ast.FuncDecl
+		hasVars := false
+		for _, f := range u.Syntax {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Name.Name == "init" {
+						inits = append(inits, d)
+					}
+				case *ast.GenDecl:
+					if d.Tok == token.VAR {
+						for _, spec := range d.Specs {
+							if len(spec.(*ast.ValueSpec).Values) > 0 {
+								hasVars = true
+							}
+						}
+					}
+				}
+			}
+		}
+		if laterVars && len(inits) > 0 {
+			for _, d := range inits {
+				name := n.fresh(n.prefix[u]+"_init", taken, nil)
+				n.initFns[d] = name
+				n.hooks[u] = append(n.hooks[u], name)
+			}
+			hasVars = true
+		}
+		laterVars = laterVars || hasVars
+	}
+}
+
+// name returns the output name of the identifier id of unit u, and whether
+// it changes.
+func (n *namer) name(u *packages.Package, id *ast.Ident) (string, bool) {
+	info := u.TypesInfo
+	if obj, ok := info.Uses[id]; ok {
+		if v, ok := obj.(*types.Var); ok && v.IsField() {
+			// A field: only an embedded field named after a renamed type
+			// changes (its declaration is handled through the type name).
+			if tn, ok := n.fieldType[v]; ok {
+				if name, ok := n.final[tn]; ok && name != id.Name {
+					return name, true
+				}
+			}
+			return id.Name, false
+		}
+		if name, ok := n.final[obj]; ok {
+			return name, name != id.Name
+		}
+		return id.Name, false
+	}
+	if obj, ok := info.Defs[id]; ok && obj != nil {
+		if name, ok := n.final[obj]; ok {
+			return name, name != id.Name
+		}
+	}
+	return id.Name, false
+}
+
+func isPkgName(obj types.Object) bool {
+	_, ok := obj.(*types.PkgName)
+	return ok
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,3 @@
+module newapi
+
+go 1.21

@@ -1,0 +1,3 @@
+module newlang
+
+go 1.24
