@@ -102,7 +102,7 @@ func (r *fieldReader) done() error {
 func numbers(line, ctx string) ([]float64, error) {
 	r := &fieldReader{f: strings.Fields(line), ctx: ctx}
 	var out []float64
-	for r.k < len(r.f) {
+	for r.k < len(r.f) && r.err == nil {
 		out = append(out, r.num())
 	}
 	return out, r.done()
