@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -67,32 +68,39 @@ func bundle(opt options) (*result, error) {
 
 // verify runs the checks on a bundle written as name: size, Go 1.18
 // language and API, compiling alone. It returns the executable built in
-// dir (when dir is not "").
-func verify(res *result, name, dir string) (string, error) {
+// dir (a temporary directory when dir is ""), and warnings about loops
+// whose variable semantics differ between Go 1.18 and the Go that builds
+// the unbundled bot.
+func verify(res *result, name, dir string) (exe string, warnings []string, err error) {
 	var errs []string
 	if n, line := size(res.src); n > sizeLimit {
 		errs = append(errs, fmt.Sprintf("%s: too big for CodinGame: %s", name, line))
 	}
 	api, err := loadAPI(res.goroot)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if msgs := checkGo118(name, res.src, res.decls, api); len(msgs) > 0 {
 		errs = append(errs, fmt.Sprintf("not Go 1.18 (CodinGame compiles with Go 1.18.1):\n%s", strings.Join(msgs, "\n")))
 	}
 	if len(errs) > 0 {
-		return "", errors.New(strings.Join(errs, "\n"))
+		return "", nil, errors.New(strings.Join(errs, "\n"))
 	}
-	tmp := dir
-	if tmp == "" {
-		if tmp, err = os.MkdirTemp("", "bundle"); err != nil {
-			return "", err
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "bundle"); err != nil {
+			return "", nil, err
 		}
-		defer os.RemoveAll(tmp)
+		defer os.RemoveAll(dir)
 	}
-	exe, err := compile(tmp, name, res.src, res.decls)
-	if err != nil {
-		return "", err
+	lv := filepath.Join(dir, "loopvar")
+	if err := os.MkdirAll(lv, 0o755); err != nil {
+		return "", nil, err
 	}
-	return exe, nil
+	if exe, err = compile(dir, name, res.src, res.decls); err != nil {
+		return "", nil, err
+	}
+	if warnings, err = loopvars(lv, name, res.src, res.decls); err != nil {
+		return "", nil, err
+	}
+	return exe, warnings, nil
 }

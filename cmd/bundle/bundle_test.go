@@ -47,9 +47,13 @@ func TestGolden(t *testing.T) {
 		t.Errorf("the bundle does not start with %q", header)
 	}
 
-	exe, err := verify(res, "golden.go", t.TempDir())
+	exe, warnings, err := verify(res, "golden.go", t.TempDir())
 	if err != nil {
 		t.Fatal(err)
+	}
+	wantWarn := []string{"golden.go:169:6: loop variable i is captured or has its address taken: Go 1.18 shares it across iterations, Go 1.22+ does not (in func Squares at game/game.go:68)"}
+	if d := cmp.Diff(wantWarn, warnings); d != "" {
+		t.Errorf("warnings (-want +got):\n%s", d)
 	}
 	gotOut, err := exec.Command(exe).Output()
 	if err != nil {
@@ -84,7 +88,7 @@ func TestStripComments(t *testing.T) {
 	if d := cmp.Diff(want, comments); d != "" {
 		t.Errorf("comments left (-want +got):\n%s", d)
 	}
-	if _, err := verify(res, "stripped.go", t.TempDir()); err != nil {
+	if _, _, err := verify(res, "stripped.go", t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -144,7 +148,7 @@ func TestRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := bundle(options{dir: filepath.Join("testdata", tt.dir), pattern: ".", tags: tt.tags})
 			if err == nil {
-				_, err = verify(res, tt.dir+".go", "")
+				_, _, err = verify(res, tt.dir+".go", "")
 			}
 			if err == nil {
 				t.Fatal("no error")
@@ -173,7 +177,7 @@ func TestSizeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = verify(&result{src: []byte(src), goroot: goroot}, "big.go", "")
+	_, _, err = verify(&result{src: []byte(src), goroot: goroot}, "big.go", "")
 	if err == nil || !strings.Contains(err.Error(), "big.go: too big for CodinGame: size 100001 chars (limit 100000, headroom -1)") {
 		t.Fatalf("verify = %v, want the size named", err)
 	}

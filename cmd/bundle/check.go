@@ -326,6 +326,46 @@ func isField(obj types.Object) bool {
 	return ok && v.IsField()
 }
 
+// loopvarLine matches the compiler's report of a loop whose variable is
+// per-iteration from Go 1.22 on and shared by all iterations before.
+var loopvarLine = regexp.MustCompile(`^\./bundle\.go:(\d+):(\d+): loop variable (\S+) now per-iteration`)
+
+// loopvars compiles the bundle as Go 1.22 with -d=loopvar=2, which names the
+// loops whose variable is captured by a closure or has its address taken:
+// there Go 1.18 (CodinGame) shares one variable across iterations where Go
+// 1.22 and later, which the unbundled bot is built with, make one per
+// iteration. It returns one warning per loop.
+func loopvars(dir, name string, src []byte, decls []declInfo) ([]string, error) {
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module bundled\n\ngo 1.22\n"), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bundle.go"), src, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("go", "build", "-gcflags=-d=loopvar=2", "-o", os.DevNull, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=-mod=mod -buildvcs=false")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("go build -gcflags=-d=loopvar=2: %v\n%s", err, out)
+	}
+	var warns []string
+	for _, line := range strings.Split(string(out), "\n") {
+		m := loopvarLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		l, _ := strconv.Atoi(m[1])
+		w := fmt.Sprintf("%s:%s:%s: loop variable %s is captured or has its address taken: Go 1.18 shares it across iterations, Go 1.22+ does not", name, m[1], m[2], m[3])
+		if d := where(decls, l); d != "" {
+			w += " (" + d + ")"
+		}
+		warns = append(warns, w)
+	}
+	// The compiler reports a loop again wherever it is inlined.
+	return dedup(warns), nil
+}
+
 // buildLine matches a compiler message about the bundle's file.
 var buildLine = regexp.MustCompile(`^\./bundle\.go:(\d+):(\d+): (.*)$`)
 

@@ -28,5 +28,5 @@ func main() {
 	st := g.State{Pods: []g.Pod{*p}, Geom: s, Kinds: []geom.Kind{geom.KindWall}}
 	fmt.Println(st.Geom.Pos, st.Pods[0].X, st.Kinds, g.A, g.B)
 	fmt.Println(geom.Sorted([]int{3, 1, 2}), geom.Map[int]([]int{1, 2}, func(x int) int { return x * x }))
-	fmt.Println(Repeat("=", 3), g.Entropy(), g.Roll())
+	fmt.Println(Repeat("=", 3), g.Entropy(), g.Roll(), g.Squares(3)[0]())
 }
