@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"impulse/referee/csbref"
+	"impulse/referee/engine"
+	"impulse/sim/csb"
+)
+
+// The deterministic mode of cmd/bot: a fixed seed for its random source and
+// a fixed number of search iterations instead of a time budget.
+const (
+	seedFlag       = "-seed"
+	iterationsFlag = "-iterations"
+	playIterations = 300
+)
+
+// playGames are the games that have a bot and a referee: the identical-play
+// test bundles each. Fantastic Bits joins when cmd/bot/fb.go and
+// referee/fbref exist.
+var playGames = []struct {
+	name    string
+	newGame func() (engine.Game, engine.Variant)
+}{
+	{"csb", func() (engine.Game, engine.Variant) { return csbref.New(csb.Live), csbref.Variant }},
+}
+
+// TestIdenticalPlay bundles cmd/bot for each game, builds the bundle alone
+// as Go 1.18, and plays games through the local referee in which the
+// bundled bot and the unbundled bot sit in the same seat and read the same
+// input: their outputs must be equal, turn by turn. A second unbundled
+// instance plays alongside, so that a bot that is not deterministic is told
+// apart from a bundle that plays differently. The opponent is the
+// unbundled bot with another seed.
+func TestIdenticalPlay(t *testing.T) {
+	root := filepath.Join("..", "..")
+	if !hasGoFiles(filepath.Join(root, "cmd", "bot")) {
+		t.Skip("cmd/bot does not exist yet: nothing to bundle")
+	}
+	for _, g := range playGames {
+		t.Run(g.name, func(t *testing.T) {
+			tags := games[g.name]
+			dir := t.TempDir()
+			plain := filepath.Join(dir, "plain")
+			build := exec.Command("go", "build", "-tags", strings.Join(tags, ","), "-o", plain, "./cmd/bot")
+			build.Dir = root
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build -tags %s ./cmd/bot: %v\n%s", strings.Join(tags, ","), err, out)
+			}
+			if usage := botUsage(plain); !strings.Contains(usage, seedFlag+" ") || !strings.Contains(usage, iterationsFlag+" ") {
+				t.Skipf("cmd/bot has no deterministic mode yet (flags %s N %s K); its usage:\n%s", seedFlag, iterationsFlag, usage)
+			}
+
+			var others []string
+			for name := range games {
+				if name != g.name {
+					others = append(others, name)
+				}
+			}
+			res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, line := size(res.src)
+			t.Logf("bundle of cmd/bot for %s: %s", g.name, line)
+			bundled, warnings, err := verify(res, g.name+".go", filepath.Join(dir, "bundle"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range warnings {
+				t.Logf("warning: %s", w)
+			}
+
+			for _, seed := range []int{1, 2, 3} {
+				seat := seed % 2 // the bundled bot plays both seats
+				t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
+					game, variant := g.newGame()
+					playTwins(t, game, variant, seed, seat, plain, bundled)
+				})
+			}
+		})
+	}
+}
+
+// playTwins plays one game with the given referee seed: in the seat, the
+// unbundled bot, a second unbundled instance and the bundled bot, all with
+// bot seed 1, read each input; the first one's output is played. The other
+// seat is the unbundled bot with bot seed 2.
+func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, plain, bundled string) {
+	h, err := engine.NewHost(game, variant, 2, []string{"seed=" + strconv.Itoa(seed)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := func(botSeed int) []string {
+		return []string{seedFlag, strconv.Itoa(botSeed), iterationsFlag, strconv.Itoa(playIterations)}
+	}
+	twins := []*botProc{
+		startBot(t, "unbundled", plain, args(1)...),
+		startBot(t, "unbundled again", plain, args(1)...),
+		startBot(t, "bundled", bundled, args(1)...),
+	}
+	opponent := startBot(t, "opponent", plain, args(2)...)
+	turns := 0
+	for {
+		f := h.GameInfo()
+		if f.End != nil {
+			break
+		}
+		if f.Player != seat {
+			out, err := opponent.turn(f.Input, f.ExpectedLines)
+			if err != nil {
+				t.Fatalf("round %d: %v", h.Round(), err)
+			}
+			h.SetOutput(out)
+			continue
+		}
+		outs := make([][]string, len(twins))
+		for i, b := range twins {
+			if outs[i], err = b.turn(f.Input, f.ExpectedLines); err != nil {
+				t.Fatalf("round %d: %v", h.Round(), err)
+			}
+		}
+		if !equalLines(outs[0], outs[1]) {
+			t.Fatalf("round %d: the unbundled bot is not deterministic with %s %s: it played %q, then %q",
+				h.Round(), seedFlag, iterationsFlag, outs[0], outs[1])
+		}
+		if !equalLines(outs[0], outs[2]) {
+			t.Fatalf("round %d: the bundled bot played %q, the unbundled bot %q (input %q)",
+				h.Round(), outs[2], outs[0], f.Input)
+		}
+		h.SetOutput(outs[0])
+		turns++
+	}
+	if turns == 0 {
+		t.Fatal("no turn played")
+	}
+	t.Logf("%d turns identical", turns)
+}
+
+// botProc is a bot process fed line by line.
+type botProc struct {
+	name   string
+	stdin  io.WriteCloser
+	lines  chan string
+	stderr *limitedWriter
+}
+
+// turnTimeout is generous: the bots run a fixed number of iterations, and
+// the machine may be busy.
+const turnTimeout = 20 * time.Second
+
+func startBot(t *testing.T, name, exe string, args ...string) *botProc {
+	cmd := exec.Command(exe, args...)
+	b := &botProc{name: name, lines: make(chan string, 16), stderr: &limitedWriter{max: 1 << 16}}
+	cmd.Stderr = b.stderr
+	var err error
+	if b.stdin, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer close(b.lines)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			b.lines <- sc.Text()
+		}
+	}()
+	t.Cleanup(func() {
+		b.stdin.Close()
+		cmd.Process.Kill()
+		for range b.lines {
+		}
+		<-done
+		cmd.Wait()
+	})
+	return b
+}
+
+// turn sends the input lines and reads n output lines.
+func (b *botProc) turn(input []string, n int) ([]string, error) {
+	if _, err := io.WriteString(b.stdin, strings.Join(input, "\n")+"\n"); err != nil {
+		return nil, fmt.Errorf("%s: writing its input: %v; stderr:\n%s", b.name, err, b.stderr)
+	}
+	out := make([]string, 0, n)
+	timeout := time.After(turnTimeout)
+	for len(out) < n {
+		select {
+		case line, ok := <-b.lines:
+			if !ok {
+				return nil, fmt.Errorf("%s: exited after %d of %d lines; stderr:\n%s", b.name, len(out), n, b.stderr)
+			}
+			out = append(out, line)
+		case <-timeout:
+			return nil, fmt.Errorf("%s: no answer in %v (%d of %d lines)", b.name, turnTimeout, len(out), n)
+		}
+	}
+	return out, nil
+}
+
+// limitedWriter keeps the first max bytes a process writes, safe to read
+// while the process runs.
+type limitedWriter struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	max int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := len(p)
+	if room := l.max - l.buf.Len(); room > 0 {
+		if len(p) > room {
+			p = p[:room]
+		}
+		l.buf.Write(p)
+	}
+	return n, nil
+}
+
+func (l *limitedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+func equalLines(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// botUsage returns what the bot prints for -h (with no input, within ten
+// seconds).
+func botUsage(exe string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, exe, "-h").CombinedOutput()
+	return string(out)
+}
+
+// hasGoFiles reports whether dir holds a non-test Go file.
+func hasGoFiles(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			return true
+		}
+	}
+	return false
+}
