@@ -3,9 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
-	"context"
 	"os/exec"
 	"path/filepath"
 	"strconv"
