@@ -36,7 +36,7 @@ type emitOptions struct {
 }
 
 // emit writes the bundle: header, package clause, imports, then each unit's
-// declarations in dependency order, files in the order the compiler reads
+// declarations in initialization order, files in the order the compiler reads
 // them. It rewrites the syntax trees in place.
 func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 	p := n.p

@@ -20,7 +20,7 @@ import (
 type program struct {
 	fset   *token.FileSet
 	root   *packages.Package   // the command: package main, emitted last
-	units  []*packages.Package // the merged packages in dependency order, root last
+	units  []*packages.Package // the merged packages in initialization order, root last
 	module string              // the main module's path
 	goroot string
 	// std lists the standard packages that merged code imports, by path.
@@ -141,8 +141,8 @@ func (p *program) isStd(pkg *packages.Package) bool {
 	return strings.HasPrefix(files[0], src)
 }
 
-// walk visits the graph from the root in dependency order (imports sorted
-// by path), filling p.units and p.std, and checks that every import is
+// walk visits the graph from the root, filling p.units (in initialization
+// order) and p.std, and checks that every import is
 // either a module package or standard library.
 func (p *program) walk() error {
 	var errs []string
@@ -177,6 +177,7 @@ func (p *program) walk() error {
 		p.units = append(p.units, pkg)
 	}
 	visit(p.root)
+	p.units = initOrder(p.units)
 	// Unresolvable imports leave no entry in Imports: find them in the
 	// syntax.
 	for _, pkg := range p.units {
@@ -206,6 +207,40 @@ func (p *program) walk() error {
 		return fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
 	}
 	return nil
+}
+
+// initOrder sorts the merged packages in the order Go initializes them
+// since Go 1.21 (the spec, "Package initialization"): sorted by import
+// path, each step takes the first package whose imports are all
+// initialized. The bundle declares them in this order, so that its
+// variables and init functions run in the order of the unbundled bot.
+func initOrder(units []*packages.Package) []*packages.Package {
+	merged := map[string]bool{}
+	for _, u := range units {
+		merged[u.PkgPath] = true
+	}
+	todo := append([]*packages.Package(nil), units...)
+	sort.Slice(todo, func(i, j int) bool { return todo[i].PkgPath < todo[j].PkgPath })
+	done := map[string]bool{}
+	var out []*packages.Package
+	for len(todo) > 0 {
+		for i, u := range todo {
+			ready := true
+			for _, dep := range u.Imports {
+				if merged[dep.PkgPath] && !done[dep.PkgPath] {
+					ready = false
+					break
+				}
+			}
+			if ready {
+				out = append(out, u)
+				done[u.PkgPath] = true
+				todo = append(todo[:i], todo[i+1:]...)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // importPos returns the position of the import of path in pkg's files, or

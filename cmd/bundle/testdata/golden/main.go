@@ -9,6 +9,7 @@ import (
 	_ "embed"
 
 	g "golden/game"
+	_ "golden/gear"
 	"golden/geom"
 )
 
