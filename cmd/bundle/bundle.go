@@ -33,6 +33,9 @@ type result struct {
 	decls  []declInfo
 	goroot string
 	units  []string // the merged packages, in output order
+	// warnings are the merging hazards found (see unexportedMethods);
+	// verify returns the others.
+	warnings []string
 }
 
 // bundle loads the command, renames and emits it. It does not run the
@@ -47,6 +50,7 @@ func bundle(opt options) (*result, error) {
 	}
 	n := newNamer(p)
 	n.assign()
+	warnings := n.unexportedMethods()
 	about := fmt.Sprintf("Bundle of %s", p.root.PkgPath)
 	if opt.game != "" {
 		about += " for " + opt.game
@@ -59,7 +63,7 @@ func bundle(opt options) (*result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &result{src: src, decls: decls, goroot: p.goroot}
+	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings}
 	for _, u := range p.units {
 		res.units = append(res.units, u.PkgPath)
 	}

@@ -243,3 +243,34 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestUnexportedMethods checks the warning about unexported method names
+// shared by an interface of one package and a type of another, and shows
+// why it is given: the unbundled module prints false, the bundle true.
+func TestUnexportedMethods(t *testing.T) {
+	res, err := bundle(options{dir: "testdata/unexported", pattern: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"testdata/unexported/b/b.go:7:15: method area of unexported/b and the interface method area of unexported/a at testdata/unexported/a/a.go:5:23 are two methods in Go and one in the bundle: a type of unexported/b may start implementing an interface of unexported/a (rename one)"}
+	if d := cmp.Diff(want, res.warnings); d != "" {
+		t.Errorf("warnings (-want +got):\n%s", d)
+	}
+	exe, _, err := verify(res, "unexported.go", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(exe).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = "testdata/unexported"
+	orig, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(orig) != "false\n" || string(got) != "true\n" {
+		t.Errorf("module printed %q, bundle %q; want false and true", orig, got)
+	}
+}

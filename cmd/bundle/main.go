@@ -24,7 +24,9 @@
 // Loops whose variable is captured by a closure or has its address taken
 // are reported as warnings: Go 1.18 shares such a variable across
 // iterations, Go 1.22 and later make one per iteration, so the bundle may
-// play differently on CodinGame from the bot built here.
+// play differently on CodinGame from the bot built here. So are unexported
+// method names shared by an interface of one package and a type of
+// another: distinct in Go, one in the bundle.
 //
 // The file is written even when a check fails, so that the messages'
 // line numbers can be looked up; the exit status is then 1.
@@ -106,6 +108,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	_, line := size(res.src)
 	fmt.Fprintf(stderr, "%s: %d packages, %s\n", name, len(res.units), line)
+	for _, w := range res.warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	_, warnings, err := verify(res, name, "")
 	if err != nil {
 		return fmt.Errorf("%s fails the checks:\n%v", name, err)

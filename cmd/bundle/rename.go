@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -372,4 +373,49 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// unexportedMethods warns where merging changes which types implement
+// which interfaces: an unexported method name belongs to its package, so
+// an interface of one package with method m is implemented by no type of
+// another package, whatever its methods; in the bundle, one package, a
+// type with a method m of the same signature starts implementing it, and a
+// type switch or assertion may take another branch.
+func (n *namer) unexportedMethods() []string {
+	type decl struct {
+		unit *packages.Package
+		pos  token.Pos
+	}
+	iface := map[string][]decl{}
+	concrete := map[string][]decl{}
+	for _, u := range n.p.units {
+		for id, obj := range u.TypesInfo.Defs {
+			f, ok := obj.(*types.Func)
+			if !ok || f.Exported() {
+				continue
+			}
+			recv := f.Type().(*types.Signature).Recv()
+			if recv == nil {
+				continue
+			}
+			if types.IsInterface(recv.Type()) {
+				iface[f.Name()] = append(iface[f.Name()], decl{u, id.Pos()})
+			} else {
+				concrete[f.Name()] = append(concrete[f.Name()], decl{u, id.Pos()})
+			}
+		}
+	}
+	var warns []string
+	for _, name := range sortedKeys(iface) {
+		for _, i := range iface[name] {
+			for _, c := range concrete[name] {
+				if c.unit != i.unit {
+					warns = append(warns, fmt.Sprintf("%s: method %s of %s and the interface method %s of %s at %s are two methods in Go and one in the bundle: a type of %s may start implementing an interface of %s (rename one)",
+						n.p.relPos(c.pos), name, c.unit.PkgPath, name, i.unit.PkgPath, n.p.relPos(i.pos), c.unit.PkgPath, i.unit.PkgPath))
+				}
+			}
+		}
+	}
+	sort.Strings(warns)
+	return warns
 }

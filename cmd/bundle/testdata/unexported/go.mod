@@ -1,0 +1,3 @@
+module unexported
+
+go 1.18
