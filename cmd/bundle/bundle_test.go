@@ -186,9 +186,15 @@ func TestSizeLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "big.go: too big for CodinGame: size 100001 chars (limit 100000, headroom -1)") {
 		t.Fatalf("verify = %v, want the size named", err)
 	}
-	// Characters, not bytes: é is one character, two bytes.
-	if n, _ := size([]byte("é")); n != 1 {
-		t.Errorf("size(é) = %d, want 1", n)
+	// Characters, not bytes: é is one character (two bytes), an emoji two
+	// (four bytes), as in a JavaScript string.
+	for _, c := range []struct {
+		s string
+		n int
+	}{{"é", 1}, {"\U0001F600", 2}, {"ab", 2}} {
+		if n, _ := size([]byte(c.s)); n != c.n {
+			t.Errorf("size(%q) = %d, want %d", c.s, n, c.n)
+		}
 	}
 }
 
@@ -272,5 +278,20 @@ func TestUnexportedMethods(t *testing.T) {
 	}
 	if string(orig) != "false\n" || string(got) != "true\n" {
 		t.Errorf("module printed %q, bundle %q; want false and true", orig, got)
+	}
+}
+
+// TestCompileError checks that a compiler error names the bundle's line and
+// the source declaration it comes from.
+func TestCompileError(t *testing.T) {
+	src := []byte("package main\n\nfunc main() {\n\tvar p *int\n\tgo p\n}\n")
+	decls := []declInfo{{file: "cmd/bot/main.go", line: 10, what: "func main", start: 3, end: 6}}
+	_, err := compile(t.TempDir(), "bad.go", src, decls)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	want := "bad.go:5:5: expression in go must be function call (in func main at cmd/bot/main.go:10)"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error:\n%v\nwant it to contain %q", err, want)
 	}
 }

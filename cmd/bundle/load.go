@@ -85,7 +85,11 @@ func load(dir, pattern string, tags []string) (*program, error) {
 	}
 	if root.Module == nil {
 		if len(root.Errors) > 0 {
-			return nil, fmt.Errorf("%s: %v", pattern, root.Errors[0])
+			e := root.Errors[0]
+			if e.Pos == "" || e.Pos == "-" {
+				return nil, fmt.Errorf("%s: %s", pattern, e.Msg)
+			}
+			return nil, fmt.Errorf("%s: %v", pattern, e)
 		}
 		return nil, fmt.Errorf("%s (%s) is not in a module", pattern, root.PkgPath)
 	}
