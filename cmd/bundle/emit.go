@@ -74,7 +74,7 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 	for _, u := range p.units {
 		for _, f := range u.Syntax {
 			file := n.p.modFile(u, f)
-			if !opt.stripComments {
+			if !opt.stripComments && hasDecls(f) {
 				fmt.Fprintf(&buf, "// ---- %s (package %s)\n\n", file, u.PkgPath)
 			}
 			for _, d := range f.Decls {
@@ -119,6 +119,16 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 		return src, nil, err
 	}
 	return src, decls, nil
+}
+
+// hasDecls reports whether f declares anything besides its imports.
+func hasDecls(f *ast.File) bool {
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
+			return true
+		}
+	}
+	return false
 }
 
 // rewrite renames the identifiers of one declaration of unit u: renamed
