@@ -181,7 +181,7 @@ func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
 					sn = dir[i][1]*rc[0] + dir[i][0]*rc[1]
 					dir[i] = [2]float64{c, sn}
 				} else {
-					c, sn = math.Cos(angle), math.Sin(angle)
+					sn, c = math.Sincos(angle)
 				}
 				s.Rotate(i, angle, c, sn, int32(thrust), shield, false)
 			}
