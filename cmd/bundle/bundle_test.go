@@ -295,3 +295,44 @@ func TestCompileError(t *testing.T) {
 		t.Errorf("error:\n%v\nwant it to contain %q", err, want)
 	}
 }
+
+// TestRun runs the command on testdata/climod, whose cmd/bot has a file per
+// game and a profiling file that imports a package CodinGame lacks: each
+// game's bundle holds its own simulator only and prints its game's name.
+func TestRun(t *testing.T) {
+	for _, tt := range []struct{ game, want, other string }{
+		{"csb", "CodersStrikeBack", "climod/sim/fb"},
+		{"fb", "FantasticBits", "climod/sim/csb"},
+	} {
+		t.Run(tt.game, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), tt.game+".go")
+			var stdout, stderr strings.Builder
+			if err := run([]string{"-C", "testdata/climod", "-game", tt.game, "-o", out}, &stdout, &stderr); err != nil {
+				t.Fatalf("run: %v\n%s", err, stderr.String())
+			}
+			src, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, line := size(src)
+			if !strings.Contains(stderr.String(), line) || n == 0 {
+				t.Errorf("stderr does not give the size %q:\n%s", line, stderr.String())
+			}
+			if !strings.HasPrefix(string(src), header+"\n") {
+				t.Errorf("%s does not start with the header", out)
+			}
+			if strings.Contains(string(src), tt.other) || strings.Contains(string(src), "//go:build") {
+				t.Errorf("%s holds %s or a build constraint:\n%s", out, tt.other, src)
+			}
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\ngo 1.18\n"), 0o644)
+			os.WriteFile(filepath.Join(dir, "bot.go"), src, 0o644)
+			cmd := exec.Command("go", "run", ".")
+			cmd.Dir = dir
+			got, err := cmd.Output()
+			if err != nil || string(got) != tt.want+"\n" {
+				t.Errorf("the bundle prints %q (%v), want %q", got, err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,7 @@
+//go:build !fb
+
+package main
+
+import "climod/sim/csb"
+
+const name = csb.Name

@@ -1,0 +1,3 @@
+module climod
+
+go 1.18
