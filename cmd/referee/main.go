@@ -43,6 +43,7 @@ const usage = `usage:
   referee diff PATH...    replay CodinGame replays (files, or folders searched for *.json)
                           through our simulators and compare every frame
   referee simtest         the community CSB simulator test protocol, on stdin and stdout
+  referee view [PATH...]  watch replays in the browser (-o FILE.html: one self-contained page)
 `
 
 func run(args []string) (int, error) {
@@ -54,6 +55,8 @@ func run(args []string) (int, error) {
 		return runDiff(args[1:])
 	case "simtest":
 		return 0, runSimtest(os.Stdin, os.Stdout)
+	case "view":
+		return runView(args[1:], os.Stdout)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return 0, nil

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"impulse/referee"
+	"impulse/referee/view"
+)
+
+// defaultViewAddr is where "referee view" listens unless told otherwise;
+// when that port is taken, it takes any free loopback port.
+const defaultViewAddr = "127.0.0.1:8377"
+
+const viewUsage = `usage: referee view [-addr HOST:PORT] [-diff=false] [PATH...]
+       referee view -o FILE.html [-diff=false] REPLAY
+
+Serves, on a loopback address it prints, a page that lists the replays under
+PATH (files, or folders searched for *.json; default: the folder the last
+"referee match" wrote its replays to) and plays any of them: both games drawn
+to scale, each bot's output, messages, stderr and response times, the end
+reason. It reads CodinGame's own replay JSON as well as ours.
+
+Each replay is also replayed through our referee (as "referee diff" does):
+when they part, the page opens at the first mismatching turn, draws our state
+over the official one as dashed ghosts and lists the differing fields.
+
+With -o, writes one self-contained HTML file of one replay instead (page,
+replay and diff inline; it opens from file:// with no server), to share.
+
+Keys on the page: Space play/pause, Left/Right step a turn, Home/End first
+and last turn, +/- speed.
+
+Flags:
+`
+
+// runView is "referee view".
+func runView(args []string, stdout io.Writer) (int, error) {
+	flags := flag.NewFlagSet("view", flag.ContinueOnError)
+	addr := flags.String("addr", defaultViewAddr, "loopback `address` to serve on (port 0: any free port)")
+	out := flags.String("o", "", "write a self-contained page of one replay to `FILE.html` instead of serving")
+	diff := flags.Bool("diff", true, "replay each replay through our referee and show the first mismatch")
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), viewUsage)
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		return 2, err
+	}
+	addrSet := false
+	flags.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
+
+	paths := flags.Args()
+	if len(paths) == 0 {
+		dir, err := referee.LastReplaysDir()
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return 2, usageError{"view: no replay given, and no match has recorded a replays folder yet; try: referee view replays/"}
+			}
+			return 1, fmt.Errorf("view: %w", err)
+		}
+		paths = []string{dir}
+	}
+
+	if *out != "" {
+		files, err := referee.ReplayFiles(paths)
+		if err != nil {
+			return 2, fmt.Errorf("view: %w", err)
+		}
+		if len(files) != 1 {
+			return 2, usageError{fmt.Sprintf("view -o: give exactly one replay; %v holds %d", paths, len(files))}
+		}
+		if err := view.ExportFile(*out, files[0], *diff); err != nil {
+			return 1, err
+		}
+		fmt.Fprintf(stdout, "wrote %s (replay %s)\n", *out, files[0])
+		return 0, nil
+	}
+
+	files, err := referee.ReplayFiles(paths)
+	if err != nil {
+		return 2, fmt.Errorf("view: %w", err)
+	}
+	ln, err := listenLoopback(*addr, !addrSet)
+	if err != nil {
+		return 1, fmt.Errorf("view: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := &http.Server{
+		Handler:           view.NewServer(paths, view.Options{NoDiff: !*diff}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	fmt.Fprintf(stdout, "viewing %d replays under %v at http://%s/ (Ctrl-C to stop)\n", len(files), paths, ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return 1, fmt.Errorf("view: %w", err)
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	srv.Shutdown(shut)
+	<-errc
+	return 0, nil
+}
+
+// listenLoopback listens on addr, which must be a loopback address: the
+// server shows the files under its paths to whoever connects. With
+// fallback, a taken port gives way to any free one.
+func listenLoopback(addr string, fallback bool) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("-addr %q: %w", addr, err)
+	}
+	if host != "localhost" {
+		ip := net.ParseIP(host)
+		if ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("-addr %q: not a loopback address (127.0.0.1, ::1 or localhost)", addr)
+		}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil && fallback && errors.Is(err, syscall.EADDRINUSE) {
+		ln, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
+	}
+	return ln, err
+}
