@@ -151,10 +151,7 @@
         const [r, t] = s.split(':');
         return { rank: num(r, `${where} player ${k} rank`), turnsLeft: num(t, `${where} player ${k} turns left`) };
       });
-      if (players.length !== 2) throw new ViewError(`${where}: players line ${JSON.stringify(lines[2 * n])}: expected 2 fields`);
-      if (!init.published) {
-        for (const p of pods) if (players[p.owner].turnsLeft <= 0) { p.dead = true; p.shield = false; }
-      }
+      if (players.length < 2) throw new ViewError(`${where}: players line ${JSON.stringify(lines[2 * n])}: expected 2 fields`);
       const collisions = lines.slice(2 * n + 1).filter((l) => l.trim() !== '').map((l, k) => {
         const c = nums(l, `${where} collision ${k}`, 11);
         return { id: c[0], time: c[1], a: c[2], ax: c[3], ay: c[4], b: c[5], bx: c[6], by: c[7], impulse: c[8], x: (c[3] + c[6]) / 2, y: (c[4] + c[7]) / 2 };
@@ -306,6 +303,19 @@
         FB.holding(t.state, next.playerInput || other.playerInput);
       });
     }
+    if (game === CSB && !init.published) {
+      // The live game sets field 5 (shield) for the pods of an eliminated
+      // player too: a player is out from the turn of its timeout or
+      // invalid output (a red INFOS line), or when its turns run out.
+      const out = [false, false];
+      for (const t of model.turns) {
+        for (const a of t.actions) {
+          if (a.stdout === null || a.infos.some((l) => l.includes('¤RED¤'))) out[a.player] = true;
+        }
+        t.state.players.forEach((p, i) => { if (p.turnsLeft <= 0) out[i] = true; });
+        for (const p of t.state.pods) if (out[p.owner]) { p.dead = true; p.shield = false; }
+      }
+    }
     if (game === CSB) {
       // Checkpoints passed, from each pod's nextCp over the turns.
       const n = init.checkpoints.length;
@@ -382,7 +392,7 @@
   function drawStatic(model) {
     const { init } = model;
     const W = init.width, H = init.height;
-    const m = model.game === CSB ? 1200 : 700;
+    const m = model.game === CSB ? 600 : 450; // pods may leave the map: #field overflows visibly
     ui.field.setAttribute('viewBox', `${-m} ${-m} ${W + 2 * m} ${H + 2 * m}`);
     ui.field.dataset.game = model.game.short;
     ui.field.dataset.width = W;
