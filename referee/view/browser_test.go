@@ -340,11 +340,16 @@ func TestBrowserServed(t *testing.T) {
 	badPath := filepath.Join(dir, "perturbed-csb-002.json")
 	writeFile(t, badPath, perturbedCSB(t))
 	fbPath := anyReplay("fb", "fb-041.json", "fb-045.json", "fb-009.json")
-	paths := []string{dir}
-	if fbPath != "" {
+	paths := []string{dir, filepath.Join("..", "..", "replays")}
+	if fbPath != "" && !strings.HasPrefix(fbPath, paths[1]) {
 		paths = append(paths, fbPath)
 	}
-	srv := httptest.NewServer(NewServer(paths, Options{}))
+	server := NewServer(paths, Options{})
+	listed, err := server.Replays()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(server)
 	defer srv.Close()
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
@@ -429,6 +434,61 @@ func TestBrowserServed(t *testing.T) {
 		}
 		goToTurn(t, ctx, k, last)
 		screenshot(t, ctx, fmt.Sprintf("served-csb-007-turn%d.png", k))
+	})
+
+	t.Run("every replay parses", func(t *testing.T) {
+		// The page's parser over every listed replay: the game's key
+		// frames become turns, none is rejected.
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+			const out = [];
+			const list = await (await fetch('api/replays')).json();
+			for (const r of list.replays) {
+				const rep = await (await fetch('api/replay?replay=' + encodeURIComponent(r.id))).json();
+				try {
+					const m = window.impulseParse(rep, r.id);
+					out.push(r.id + ': ' + m.game.short + ' ' + m.turns.length);
+				} catch (e) {
+					out.push(r.id + ': ' + e.message);
+				}
+			}
+			return out;
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(listed) {
+			t.Errorf("parsed %d replays, want the %d listed", len(got), len(listed))
+		}
+		for _, line := range got {
+			id, _, _ := strings.Cut(line, ": ")
+			data, err := os.ReadFile(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			norm, err := Normalize(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r struct {
+				GameResult struct {
+					Frames []struct{ Keyframe bool }
+				}
+			}
+			json.Unmarshal(norm, &r)
+			n := 0
+			for _, f := range r.GameResult.Frames {
+				if f.Keyframe {
+					n++
+				}
+			}
+			game := "csb"
+			if strings.Contains(filepath.Base(id), "fb") {
+				game = "fb"
+			}
+			if want := fmt.Sprintf("%s: %s %d", id, game, n); line != want {
+				t.Errorf("parsed %q, want %q", line, want)
+			}
+		}
 	})
 
 	t.Run("ghosts at the first mismatch", func(t *testing.T) {

@@ -960,8 +960,11 @@
     if (e.key === ' ' && !typing(e.target)) e.preventDefault();
   });
 
-  // Tests and curious people: the viewer's state, read-only by convention.
+  // Tests and curious people: the viewer's state, read-only by convention,
+  // and its parser: impulseParse(replayJSON, name) returns the model drawn,
+  // or throws an error naming the frame and field.
   window.impulseViewer = state;
+  window.impulseParse = parse;
 
   const embedded = $('impulse-data');
   if (embedded) {
