@@ -32,6 +32,7 @@ type Log struct {
 // candidate is a collision found by a scan: pods i > j at time t.
 type candidate struct {
 	t    float64
+	id   int32 // the engine's uniqueId: candidates are numbered as found
 	i, j int8
 }
 
@@ -93,27 +94,27 @@ func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) i
 	// The six pairs in the engine's order, unrolled: i from the last pod
 	// down, j from i−1 down.
 	if t, ok := contact(&p[3], &p[2], window); ok {
-		c[n] = candidate{begin + t, 3, 2}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 3, 2}
 		n++
 	}
 	if t, ok := contact(&p[3], &p[1], window); ok {
-		c[n] = candidate{begin + t, 3, 1}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 3, 1}
 		n++
 	}
 	if t, ok := contact(&p[3], &p[0], window); ok {
-		c[n] = candidate{begin + t, 3, 0}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 3, 0}
 		n++
 	}
 	if t, ok := contact(&p[2], &p[1], window); ok {
-		c[n&7] = candidate{begin + t, 2, 1}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 2, 1}
 		n++
 	}
 	if t, ok := contact(&p[2], &p[0], window); ok {
-		c[n&7] = candidate{begin + t, 2, 0}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 2, 0}
 		n++
 	}
 	if t, ok := contact(&p[1], &p[0], window); ok {
-		c[n&7] = candidate{begin + t, 1, 0}
+		c[n] = candidate{begin + t, s.Collisions + int32(n), 1, 0}
 		n++
 	}
 	s.Collisions += int32(n)
@@ -218,7 +219,7 @@ func (s *State) react(c candidate, w *paths, log *Log) {
 			return
 		}
 		log.Items[log.N] = Collision{
-			ID: s.Collisions - 1, Time: c.t, A: c.i, B: c.j,
+			ID: c.id, Time: c.t, A: c.i, B: c.j,
 			PosA: posA, PosB: posB, Impulse: impulse, Mean: mean,
 		}
 		log.N++
