@@ -12,7 +12,7 @@ func (a Vec) Add(b Vec) Vec { return Vec{a.X + b.X, a.Y + b.Y} }
 func (a Vec) Sub(b Vec) Vec { return Vec{a.X - b.X, a.Y - b.Y} }
 
 // Scale returns a*k, each component multiplied once (Java's Vector.mult).
-func (a Vec) Scale(k float64) Vec { return Vec{a.X * k, a.Y * k} }
+func (a Vec) Scale(k float64) Vec { return Vec{float64(a.X * k), float64(a.Y * k)} }
 
 // Dot returns a·b as Java computes it: a.X*b.X + a.Y*b.Y, each product rounded.
 func (a Vec) Dot(b Vec) float64 { return float64(a.X*b.X) + float64(a.Y*b.Y) }

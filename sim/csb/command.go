@@ -52,7 +52,7 @@ func (s *State) Apply(i int, c Command) (power int32) {
 	if p.HasAngle {
 		rel := shortAngleDist(p.Angle, angle)
 		if math.Abs(rel) >= MaxRotation {
-			angle = p.Angle + MaxRotation*signum(rel)
+			angle = p.Angle + float64(MaxRotation*signum(rel))
 		}
 	}
 	p.Angle, p.HasAngle = angle, true
@@ -104,7 +104,7 @@ func (s *State) Rotate(i int, angle, cos, sin float64, thrust int32, shield, boo
 	}
 	p.Angle, p.HasAngle = angle, true
 	t := float64(thrust)
-	p.Vel.X += cos * t
-	p.Vel.Y += sin * t
+	p.Vel.X += float64(cos * t)
+	p.Vel.Y += float64(sin * t)
 	return thrust
 }

@@ -208,8 +208,8 @@ func (s *State) react(c candidate, w *paths, log *Log) {
 	s.addWaypoint(w, int(c.i), c.t, a.Pos)
 	s.addWaypoint(w, int(c.j), c.t, b.Pos)
 	if diff := a.Pos.Dist(b.Pos) - 2*PodRadius; diff <= 0 {
-		a.Pos = a.Pos.Add(n.Scale(-(-diff/2 + Epsilon)))
-		b.Pos = b.Pos.Add(n.Scale(-diff/2 + Epsilon))
+		a.Pos = a.Pos.Add(n.Scale(-(float64(-diff/2) + Epsilon)))
+		b.Pos = b.Pos.Add(n.Scale(float64(-diff/2) + Epsilon))
 		w.way[c.i] = a.Pos // Pod.fixPosition moves the waypoint just added
 		w.way[c.j] = b.Pos
 	}
