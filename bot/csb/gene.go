@@ -1,0 +1,152 @@
+package csb
+
+import (
+	"impulse/bot"
+	simcsb "impulse/sim/csb"
+)
+
+// Depth is the number of turns a plan covers.
+const Depth = 6
+
+// Gene is one pod's order for one turn, packed: bits 0–7 the thrust
+// 0..MaxThrust, bits 8–13 the rotation + 18 (0..36, degrees from the
+// pod's facing), bit 14 SHIELD, bit 15 BOOST. The zero value turns the pod
+// 18 degrees left with no thrust.
+type Gene uint16
+
+const (
+	maxRotation = 18 // degrees
+	shieldBit   = 1 << 14
+	boostBit    = 1 << 15
+)
+
+// MakeGene packs a rotation in degrees (clamped to −18..18), a thrust
+// (clamped to 0..200) and the flags.
+func MakeGene(rotation, thrust int, shield, boost bool) Gene {
+	if rotation < -maxRotation {
+		rotation = -maxRotation
+	} else if rotation > maxRotation {
+		rotation = maxRotation
+	}
+	if thrust < 0 {
+		thrust = 0
+	} else if thrust > simcsb.MaxThrust {
+		thrust = simcsb.MaxThrust
+	}
+	g := Gene(thrust) | Gene(rotation+maxRotation)<<8
+	if shield {
+		g |= shieldBit
+	}
+	if boost {
+		g |= boostBit
+	}
+	return g
+}
+
+// Rotation returns the turn in degrees, −18..18 (positive: clockwise on
+// the screen, as angles grow with y down).
+func (g Gene) Rotation() int { return int(g>>8&63) - maxRotation }
+
+// Thrust returns the thrust 0..200 (ignored with SHIELD or BOOST).
+func (g Gene) Thrust() int32 { return int32(g & 255) }
+
+// Shield reports whether the order is SHIELD.
+func (g Gene) Shield() bool { return g&shieldBit != 0 }
+
+// Boost reports whether the order is BOOST (and not SHIELD).
+func (g Gene) Boost() bool { return g&(boostBit|shieldBit) == boostBit }
+
+// Plan is one player's orders for its two pods over the next Depth turns:
+// Plan[t][k] drives the player's pod k at turn t from now.
+type Plan [Depth][2]Gene
+
+// shift drops the first turn, the one just played, and draws the last.
+func (p *Plan) shift(r *bot.Rand) {
+	copy(p[:], p[1:])
+	p[Depth-1][0] = randomGene(r)
+	p[Depth-1][1] = randomGene(r)
+}
+
+// randomGene draws an order: rotations uniform, with the extremes and
+// straight ahead favoured; thrust mostly full, sometimes none, else
+// uniform; SHIELD 3%, BOOST 1%.
+func randomGene(r *bot.Rand) Gene {
+	var rot int
+	switch x := r.Intn(10); {
+	case x == 0:
+		rot = -maxRotation
+	case x == 1:
+		rot = maxRotation
+	case x == 2:
+		rot = 0
+	default:
+		rot = r.Intn(2*maxRotation+1) - maxRotation
+	}
+	var thrust int
+	switch x := r.Intn(10); {
+	case x < 4:
+		thrust = simcsb.MaxThrust
+	case x == 4:
+		thrust = 0
+	default:
+		thrust = r.Intn(simcsb.MaxThrust + 1)
+	}
+	x := r.Intn(100)
+	return MakeGene(rot, thrust, x < 3, x == 3)
+}
+
+// mutate changes one field of one gene of p; amplitude, from 1 at the
+// start of a search down to 0.1, scales the changes of rotation and
+// thrust.
+func (p *Plan) mutate(r *bot.Rand, amplitude float64) {
+	t, k := r.Intn(Depth), r.Intn(2)
+	g := p[t][k]
+	rot, thrust := g.Rotation(), int(g.Thrust())
+	shield, boost := g.Shield(), g&boostBit != 0
+	switch x := r.Intn(100); {
+	case x < 45:
+		span := int(amplitude*maxRotation + 0.5)
+		if span < 1 {
+			span = 1
+		}
+		if r.Intn(4) == 0 {
+			rot = r.Intn(2*maxRotation+1) - maxRotation
+		} else {
+			rot += r.Intn(2*span+1) - span
+		}
+	case x < 90:
+		span := int(amplitude*simcsb.MaxThrust + 0.5)
+		if span < 1 {
+			span = 1
+		}
+		switch r.Intn(6) {
+		case 0:
+			thrust = 0
+		case 1:
+			thrust = simcsb.MaxThrust
+		default:
+			thrust += r.Intn(2*span+1) - span
+		}
+		shield = false
+	case x < 97:
+		shield = !shield
+	default:
+		boost = !boost
+	}
+	p[t][k] = MakeGene(rot, thrust, shield, boost)
+}
+
+// crossover sets p to a uniform mix of a and b, turn by turn and pod by pod.
+func (p *Plan) crossover(r *bot.Rand, a, b *Plan) {
+	bits := r.Uint64()
+	for t := 0; t < Depth; t++ {
+		for k := 0; k < 2; k++ {
+			if bits&1 == 0 {
+				p[t][k] = a[t][k]
+			} else {
+				p[t][k] = b[t][k]
+			}
+			bits >>= 1
+		}
+	}
+}

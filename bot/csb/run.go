@@ -1,0 +1,370 @@
+package csb
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"impulse/bot"
+	"impulse/sim"
+	simcsb "impulse/sim/csb"
+)
+
+// Default budgets: CodinGame allows 1000 ms for the first turn and 75 ms
+// for the others (live game), counted by its clock; these leave a margin.
+const (
+	DefaultFirstTurn = 900 * time.Millisecond
+	DefaultTurn      = 60 * time.Millisecond
+)
+
+// StrategyBaseline is the baseline heuristic, without search.
+const StrategyBaseline = "baseline"
+
+// Config is the setting of a bot.
+type Config struct {
+	// Strategy is StrategyGA (the default, also for ""), StrategyBeam or
+	// StrategyBaseline.
+	Strategy string
+	// Seed seeds the search's random source.
+	Seed int64
+	// Iterations > 0 fixes the number of search iterations per turn (the
+	// time budgets are then ignored): the same Seed gives the same moves.
+	// An iteration is one rollout of Depth turns of the bot's own plan (the
+	// beam search counts Depth simulated turns as one); a quarter of them
+	// go to predicting the opponent.
+	Iterations int
+	// FirstTurn and Turn are the time budgets of the first turn and of the
+	// others, measured from the reading of the turn's first line; zero
+	// means the defaults.
+	FirstTurn, Turn time.Duration
+}
+
+// Bot plays one game: it keeps what the input does not repeat (the
+// checkpoints, the passes counted from the changes of next checkpoint,
+// its own BOOST and SHIELD) and answers each turn.
+type Bot struct {
+	cfg    Config
+	search *Search
+	st     simcsb.State
+	me     int // the player, found on the first turn from the spawn
+	turn   int
+	// Sims and Iterations are the simulated turns and search iterations of
+	// the last turn.
+	Sims, Iterations int
+}
+
+// NewBot returns a bot for cfg, or an error naming an unknown strategy.
+func NewBot(cfg Config) (*Bot, error) {
+	switch cfg.Strategy {
+	case "":
+		cfg.Strategy = StrategyGA
+	case StrategyGA, StrategyBeam, StrategyBaseline:
+	default:
+		return nil, fmt.Errorf("unknown strategy %q (want %s, %s or %s)", cfg.Strategy, StrategyGA, StrategyBeam, StrategyBaseline)
+	}
+	if cfg.FirstTurn <= 0 {
+		cfg.FirstTurn = DefaultFirstTurn
+	}
+	if cfg.Turn <= 0 {
+		cfg.Turn = DefaultTurn
+	}
+	return &Bot{cfg: cfg}, nil
+}
+
+// Init reads the init lines: laps, checkpoint count, then "x y" per
+// checkpoint.
+func (b *Bot) Init(lines []string) error {
+	if len(lines) < 2 {
+		return fmt.Errorf("init: %d lines, want laps and checkpoint count at least", len(lines))
+	}
+	laps, err := atoi(lines[0], 1, 1000)
+	if err != nil {
+		return fmt.Errorf("init line 1: laps: %v", err)
+	}
+	n, err := atoi(lines[1], 2, simcsb.MaxCheckpoints)
+	if err != nil {
+		return fmt.Errorf("init line 2: checkpoint count: %v", err)
+	}
+	if len(lines) != 2+n {
+		return fmt.Errorf("init: %d lines, want %d for %d checkpoints", len(lines), 2+n, n)
+	}
+	var st simcsb.State
+	for k := 0; k < n; k++ {
+		f := strings.Fields(lines[2+k])
+		if len(f) != 2 {
+			return fmt.Errorf("init line %d: checkpoint %d: want \"x y\", got %q", 3+k, k, lines[2+k])
+		}
+		x, err1 := atoi(f[0], -1e9, 1e9)
+		y, err2 := atoi(f[1], -1e9, 1e9)
+		if err1 != nil || err2 != nil {
+			return fmt.Errorf("init line %d: checkpoint %d: want \"x y\", got %q", 3+k, k, lines[2+k])
+		}
+		st.Checkpoints[k] = sim.Vec{X: float64(x), Y: float64(y)}
+	}
+	st.NumCheckpoints = int32(n)
+	st.Laps = int32(laps)
+	st.PodTimeout = simcsb.DefaultPodTimeout
+	st.Rules = simcsb.Live
+	b.st = st
+	b.turn = 0
+	return nil
+}
+
+// podLine is one parsed pod line.
+type podLine struct {
+	x, y, vx, vy, angle, next int
+}
+
+func parsePod(line string) (podLine, error) {
+	var p podLine
+	f := strings.Fields(line)
+	if len(f) != 6 {
+		return p, fmt.Errorf("want \"x y vx vy angle nextCheckPointId\", got %q", line)
+	}
+	dst := [6]*int{&p.x, &p.y, &p.vx, &p.vy, &p.angle, &p.next}
+	for k, s := range f {
+		v, err := atoi(s, -1e9, 1e9)
+		if err != nil {
+			return p, fmt.Errorf("field %d of %q: %v", k+1, line, err)
+		}
+		*dst[k] = v
+	}
+	return p, nil
+}
+
+func atoi(s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, errors.New("not an integer: " + strconv.Quote(s))
+	}
+	if v < lo || v > hi {
+		return 0, fmt.Errorf("%d out of range %d..%d", v, lo, hi)
+	}
+	return v, nil
+}
+
+// update takes the four pod lines of a turn (own pods first) into the
+// state.
+func (b *Bot) update(lines []string) error {
+	if len(lines) != 4 {
+		return fmt.Errorf("turn %d: %d pod lines, want 4", b.turn+1, len(lines))
+	}
+	var pods [4]podLine
+	for k, l := range lines {
+		p, err := parsePod(l)
+		if err != nil {
+			return fmt.Errorf("turn %d, pod line %d: %v", b.turn+1, k+1, err)
+		}
+		n := int(b.st.NumCheckpoints)
+		if p.next < -1 || p.next >= n {
+			return fmt.Errorf("turn %d, pod line %d: next checkpoint %d out of range -1..%d", b.turn+1, k+1, p.next, n-1)
+		}
+		pods[k] = p
+	}
+	st := &b.st
+	if b.turn == 0 {
+		// Player 0 spawns 500 from checkpoint 0, player 1 1500.
+		cp0 := st.Checkpoints[0]
+		mine := sim.Vec{X: float64(pods[0].x), Y: float64(pods[0].y)}.Dist2(cp0)
+		theirs := sim.Vec{X: float64(pods[2].x), Y: float64(pods[2].y)}.Dist2(cp0)
+		b.me = 0
+		if mine > theirs {
+			b.me = 1
+		}
+		b.search = NewSearch(b.me, b.cfg.Seed)
+		for i := range st.Pods {
+			st.Pods[i].Next = 1 % st.NumCheckpoints
+		}
+	}
+	st.Round = int32(b.turn)
+	for k, p := range pods {
+		i := 2*b.me + k
+		if k >= 2 {
+			i = 2*(1-b.me) + k - 2
+		}
+		pod := &st.Pods[i]
+		vel := sim.Vec{X: float64(p.vx), Y: float64(p.vy)}
+		if k >= 2 && b.turn > 0 && !pod.Boosted {
+			// An opponent's thrust beyond 200 is a BOOST (collisions
+			// aside): the speed before friction grew by more than that.
+			if vel.Scale(1/(1-simcsb.Friction)).Sub(pod.Vel).Len() > 1.5*simcsb.MaxThrust &&
+				vel.Len2() > pod.Vel.Len2() {
+				pod.Boosted = true
+			}
+		}
+		pod.Pos = sim.Vec{X: float64(p.x), Y: float64(p.y)}
+		pod.Vel = vel
+		pod.HasAngle = p.angle >= 0
+		if pod.HasAngle {
+			pod.Angle = float64(p.angle) * degToRad
+		}
+		if p.next < 0 {
+			st.Dead[simcsb.Owner(i)] = true
+			continue
+		}
+		if next := int32(p.next); next != pod.Next {
+			pod.Passed += (next - pod.Next + st.NumCheckpoints) % st.NumCheckpoints
+			pod.Next = next
+			pod.LastPass = st.Round
+		}
+	}
+	return nil
+}
+
+// Turn reads the four pod lines of a turn, read from start on, and
+// returns the two output lines.
+func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
+	var out [2]string
+	if err := b.update(lines); err != nil {
+		return out, err
+	}
+	cmds := b.decide(start)
+	for k, c := range cmds {
+		i := 2*b.me + k
+		p := &b.st.Pods[i]
+		// What the engine keeps of our own orders.
+		switch {
+		case c.Shield:
+			p.Lock = simcsb.ShieldLockTurns
+		case p.Lock > 0:
+			p.Lock--
+		}
+		if c.Boost && !c.Shield {
+			p.Boosted = true
+		}
+		out[k] = string(AppendCommand(nil, c))
+	}
+	b.turn++
+	return out, nil
+}
+
+// decide returns the commands of the bot's pods for the current state.
+func (b *Bot) decide(start time.Time) [2]simcsb.Command {
+	var cmds [2]simcsb.Command
+	if b.cfg.Strategy == StrategyBaseline {
+		longest := longestLeg(&b.st)
+		for k := 0; k < 2; k++ {
+			cmds[k] = baselineCommand(&b.st, 2*b.me+k, longest)
+		}
+		b.Sims, b.Iterations = 0, 0
+		return cmds
+	}
+	limit := b.cfg.Turn
+	if b.turn == 0 {
+		limit = b.cfg.FirstTurn
+	}
+	budget := bot.NewBudget(start, limit, b.cfg.Iterations)
+	s := b.search
+	s.Sims = 0
+	plan := s.Turn(&b.st, b.turn == 0, b.cfg.Strategy, &budget)
+	for k := 0; k < 2; k++ {
+		cmds[k] = s.command(2*b.me+k, plan[0][k])
+	}
+	b.Sims, b.Iterations = s.Sims, budget.Iterations()
+	return cmds
+}
+
+// AppendCommand appends the output line of c: "x y thrust", "x y SHIELD"
+// or "x y BOOST".
+func AppendCommand(dst []byte, c simcsb.Command) []byte {
+	dst = strconv.AppendInt(dst, int64(c.Target.X), 10)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(c.Target.Y), 10)
+	dst = append(dst, ' ')
+	switch {
+	case c.Shield:
+		return append(dst, "SHIELD"...)
+	case c.Boost:
+		return append(dst, "BOOST"...)
+	}
+	return strconv.AppendInt(dst, int64(c.Thrust), 10)
+}
+
+// Run plays a whole game on the CodinGame protocol: the init lines, then
+// four pod lines a turn, answering two lines a turn and flushing them. It
+// returns nil at the end of the input, an error naming the line for bad
+// input. The garbage collector is off while it runs (the search does not
+// allocate); log receives a line per turn with the simulated turns.
+func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
+	b, err := NewBot(cfg)
+	if err != nil {
+		return err
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	w := bufio.NewWriter(out)
+	lineNo := 0
+	next := func() (string, bool) {
+		if !sc.Scan() {
+			return "", false
+		}
+		lineNo++
+		return sc.Text(), true
+	}
+	first, ok := next()
+	if !ok {
+		return sc.Err()
+	}
+	start := time.Now()
+	init := []string{first}
+	if l, ok := next(); ok {
+		init = append(init, l)
+		if n, err := atoi(l, 2, simcsb.MaxCheckpoints); err == nil {
+			for k := 0; k < n; k++ {
+				if l, ok = next(); !ok {
+					break
+				}
+				init = append(init, l)
+			}
+		}
+	}
+	if err := b.Init(init); err != nil {
+		return fmt.Errorf("line %d: %v", lineNo, err)
+	}
+	var lines [4]string
+	var buf []byte
+	for turn := 0; ; turn++ {
+		for k := range lines {
+			l, ok := next()
+			if !ok {
+				if err := sc.Err(); err != nil {
+					return err
+				}
+				if k == 0 {
+					return nil
+				}
+				return fmt.Errorf("line %d: turn %d: input ends after %d of 4 pod lines", lineNo, turn+1, k)
+			}
+			if k == 0 && turn > 0 {
+				start = time.Now()
+			}
+			lines[k] = l
+		}
+		o, err := b.Turn(lines[:], start)
+		if err != nil {
+			return fmt.Errorf("line %d: %v", lineNo, err)
+		}
+		buf = append(buf[:0], o[0]...)
+		buf = append(buf, '\n')
+		buf = append(buf, o[1]...)
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(log, "turn %d: %d simulated turns, %d iterations, %.1f ms\n",
+			turn+1, b.Sims, b.Iterations, float64(time.Since(start).Microseconds())/1000)
+		if turn == 0 {
+			runtime.GC() // the garbage of the set-up, before the game's pace
+		}
+	}
+}

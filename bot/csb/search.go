@@ -1,0 +1,319 @@
+package csb
+
+import (
+	"math"
+
+	"impulse/bot"
+	"impulse/sim"
+	simcsb "impulse/sim/csb"
+)
+
+// This file is the per-iteration hot code of both searches: the rollout
+// of a pair of plans on the simulator, the evaluation, and a generation of
+// the genetic algorithm.
+
+// Population is the number of plans the genetic algorithm keeps per
+// player.
+const Population = 10
+
+const degToRad = math.Pi / 180
+
+// rotTable holds the cosine and sine of each rotation −18..18 degrees, so
+// that a rollout turns a pod's direction without trigonometry.
+var rotTable = func() (t [2*maxRotation + 1][2]float64) {
+	for d := -maxRotation; d <= maxRotation; d++ {
+		s, c := math.Sincos(float64(d) * degToRad)
+		t[d+maxRotation] = [2]float64{c, s}
+	}
+	return t
+}()
+
+// Weights of the evaluation.
+const (
+	// checkpointWeight is the worth of a checkpoint passed, in units of
+	// distance: more than any distance to a next checkpoint on a map.
+	checkpointWeight = 30000
+	// win is the score of a race won within the plan (minus a little per
+	// turn, so that sooner is better); −win, of a race lost or a team out
+	// by the checkpoint timeout.
+	win = 1e7
+	// The blocker's terms: its distance to the opponent runner's next
+	// checkpoint and to the runner itself, and how well it faces that
+	// runner.
+	blockerCheckpoint = 0.5
+	blockerRunner     = 0.25
+	blockerFacing     = 1000
+	// runnerFacing is what the runner loses by facing away from its next
+	// checkpoint (per unit of 1 − cos of the angle).
+	runnerFacing = 1500
+)
+
+// roles are a player's pods as state indices: the runner races, the
+// blocker hinders the opponent's runner.
+type roles struct{ runner, blocker int }
+
+// population is one player's plans and their scores.
+type population struct {
+	plans  [Population]Plan
+	scores [Population]float64
+}
+
+// Search is the state of both searches for one game: the root of the turn,
+// the populations kept from turn to turn, the beam's memory. Its memory is
+// set up once by NewSearch; a turn allocates nothing.
+type Search struct {
+	rng  bot.Rand
+	root simcsb.State
+	// dir0 is each pod's facing at the root as (cos, sin): the facing of
+	// a pod with no angle yet is the way to its next checkpoint.
+	dir0  [simcsb.MaxPods][2]float64
+	me    int // the player searched for; the other is predicted
+	roles [2]roles
+	pop   [2]population
+	// heuristic is each player's plan from the baseline policy, rolled
+	// out from the root (the seed of both searches).
+	heuristic [2]Plan
+	beam      *beam
+	// Sims counts the turns simulated since the counter was reset.
+	Sims int
+}
+
+// NewSearch returns a search for player me (0 or 1) with the given seed.
+func NewSearch(me int, seed int64) *Search {
+	s := &Search{rng: bot.NewRand(seed), me: me, beam: new(beam)}
+	for pl := 0; pl < 2; pl++ {
+		for i := range s.pop[pl].plans {
+			for t := 0; t < Depth; t++ {
+				s.pop[pl].plans[i][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
+			}
+		}
+	}
+	return s
+}
+
+// progress is pod i's progress in the race: checkpoints passed, then the
+// distance left to its next one.
+func progress(st *simcsb.State, i int) float64 {
+	p := &st.Pods[i]
+	return float64(p.Passed)*checkpointWeight - p.Pos.Dist(st.Checkpoints[p.Next])
+}
+
+// setRoot makes st the root of the turn: the facings, the roles (the pod
+// further in the race runs; a runner keeps its role unless the other pod
+// leads by more than hysteresis) and the heuristic plans.
+func (s *Search) setRoot(st *simcsb.State) {
+	s.root = *st
+	for i := range s.root.Pods {
+		p := &s.root.Pods[i]
+		if !p.HasAngle {
+			d := st.Checkpoints[p.Next].Sub(p.Pos)
+			p.Angle = math.Atan2(d.Y, d.X)
+		}
+		sn, c := math.Sincos(p.Angle)
+		s.dir0[i] = [2]float64{c, sn}
+	}
+	const hysteresis = 2000
+	for pl := 0; pl < 2; pl++ {
+		a, b := 2*pl, 2*pl+1
+		r := &s.roles[pl]
+		if r.runner != a && r.runner != b {
+			r.runner = a
+		}
+		other := a + b - r.runner
+		if progress(&s.root, other) > progress(&s.root, r.runner)+hysteresis {
+			r.runner = other
+		}
+		r.blocker = a + b - r.runner
+	}
+	s.heuristic = heuristicPlans(&s.root)
+}
+
+// order gives pod i the order g: its facing turns by the gene's rotation
+// through the table, then Rotate.
+func order(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, i int, g Gene) {
+	d := g.Rotation()
+	rc := &rotTable[d+maxRotation]
+	c := dir[i][0]*rc[0] - dir[i][1]*rc[1]
+	sn := dir[i][1]*rc[0] + dir[i][0]*rc[1]
+	dir[i] = [2]float64{c, sn}
+	st.Rotate(i, st.Pods[i].Angle+float64(d)*degToRad, c, sn, g.Thrust(), g.Shield(), g.Boost())
+}
+
+// play plays one turn: player pl's orders g, the other player's h.
+func (s *Search) play(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int, g, h *[2]Gene) {
+	a, b := 2*pl, 2*(1-pl)
+	order(st, dir, a, g[0])
+	order(st, dir, a+1, g[1])
+	order(st, dir, b, h[0])
+	order(st, dir, b+1, h[1])
+	st.Move(nil)
+	s.Sims++
+}
+
+// rollout plays plan mine for player pl and theirs for the other from the
+// root, up to Depth turns or the end of the race, and returns the
+// evaluation for pl.
+func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
+	st := s.root
+	dir := s.dir0
+	for t := 0; t < Depth; t++ {
+		s.play(&st, &dir, pl, &mine[t], &theirs[t])
+		if st.Finished() {
+			break
+		}
+	}
+	return s.eval(&st, &dir, pl)
+}
+
+// eval scores st for player pl: the runner's progress against the
+// opponent runner's, the runner facing its next checkpoint, the blocker
+// near the opponent runner's next checkpoint, near that runner and facing
+// it. A finished race is ±win, sooner better; a team out by the
+// checkpoint timeout, −win.
+func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int) float64 {
+	me, op := s.roles[pl], s.roles[1-pl]
+	turns := float64(st.Round - s.root.Round)
+	if st.Finished() {
+		mine := progress(st, me.runner)
+		if b := progress(st, me.blocker); b > mine {
+			mine = b
+		}
+		theirs := progress(st, op.runner)
+		if b := progress(st, op.blocker); b > theirs {
+			theirs = b
+		}
+		if mine > theirs {
+			return win - turns*1000
+		}
+		return -win + turns*1000
+	}
+	if st.TurnsLeft(pl) <= 0 {
+		return -win + turns*1000
+	}
+	score := progress(st, me.runner) - progress(st, op.runner)
+
+	r := &st.Pods[me.runner]
+	d := st.Checkpoints[r.Next].Sub(r.Pos)
+	if l := d.Len(); l > 0 {
+		cos := (dir[me.runner][0]*d.X + dir[me.runner][1]*d.Y) / l
+		score -= runnerFacing * (1 - cos)
+	}
+
+	bl := &st.Pods[me.blocker]
+	or := &st.Pods[op.runner]
+	score -= blockerCheckpoint * bl.Pos.Dist(st.Checkpoints[or.Next])
+	d = or.Pos.Sub(bl.Pos)
+	if l := d.Len(); l > 0 {
+		score -= blockerRunner * l
+		cos := (dir[me.blocker][0]*d.X + dir[me.blocker][1]*d.Y) / l
+		score -= blockerFacing * (1 - cos)
+	}
+	return score
+}
+
+// seed readies player pl's population for a new turn: every plan shifted
+// by the turn just played (first: not shifted), the heuristic plan and two
+// random ones in place of the last three, all scored against theirs.
+func (s *Search) seed(pl int, theirs *Plan, first bool) {
+	pop := &s.pop[pl]
+	if !first {
+		for i := range pop.plans {
+			pop.plans[i].shift(&s.rng)
+		}
+	}
+	pop.plans[Population-1] = s.heuristic[pl]
+	for i := Population - 3; i < Population-1; i++ {
+		for t := 0; t < Depth; t++ {
+			pop.plans[i][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
+		}
+	}
+	for i := range pop.plans {
+		pop.scores[i] = s.rollout(pl, &pop.plans[i], theirs)
+	}
+}
+
+// generation is one iteration of the genetic algorithm for player pl
+// against the plan theirs: a child from two parents chosen by tournament
+// (uniform crossover, 40%) or from one, one mutation whose amplitude
+// shrinks as the budget is used, its rollout, and the child in place of
+// the worst plan if it is better.
+func (s *Search) generation(pl int, theirs *Plan, used float64) {
+	pop := &s.pop[pl]
+	var child Plan
+	a := bot.Tournament(&s.rng, pop.scores[:], 2)
+	if s.rng.Intn(10) < 4 {
+		b := bot.Tournament(&s.rng, pop.scores[:], 2)
+		child.crossover(&s.rng, &pop.plans[a], &pop.plans[b])
+	} else {
+		child = pop.plans[a]
+	}
+	child.mutate(&s.rng, 1-0.9*used)
+	score := s.rollout(pl, &child, theirs)
+	if w := bot.Worst(pop.scores[:]); score > pop.scores[w] {
+		pop.plans[w] = child
+		pop.scores[w] = score
+	}
+}
+
+// evolve runs generations for player pl against theirs within budget b.
+func (s *Search) evolve(pl int, theirs *Plan, b *bot.Budget) {
+	for b.Next() {
+		s.generation(pl, theirs, b.Progress())
+	}
+}
+
+// best returns player pl's best plan.
+func (s *Search) best(pl int) *Plan {
+	pop := &s.pop[pl]
+	return &pop.plans[bot.Best(pop.scores[:])]
+}
+
+// opponentShare is the share of a turn's budget spent predicting the
+// opponent.
+const opponentShare = 0.25
+
+// Strategies of a search.
+const (
+	StrategyGA   = "ga"
+	StrategyBeam = "beam"
+)
+
+// Turn searches the root st for player me within budget b and returns
+// the plan found. The opponent is predicted first, with opponentShare of
+// the budget: its population evolves against our previous plan shifted
+// (on the first turn, our heuristic plan); then our plan is searched
+// against the opponent's best, by the genetic algorithm or the beam.
+func (s *Search) Turn(st *simcsb.State, first bool, strategy string, b *bot.Budget) *Plan {
+	s.setRoot(st)
+	op := 1 - s.me
+	var mine Plan
+	if first {
+		mine = s.heuristic[s.me]
+	} else {
+		mine = *s.best(s.me)
+		mine.shift(&s.rng)
+	}
+	s.seed(op, &mine, first)
+	part := b.Split(opponentShare)
+	s.evolve(op, &mine, &part)
+	b.Spend(part.Iterations())
+	theirs := *s.best(op)
+
+	s.seed(s.me, &theirs, first)
+	if strategy == StrategyBeam {
+		return s.searchBeam(s.me, &theirs, b)
+	}
+	s.evolve(s.me, &theirs, b)
+	return s.best(s.me)
+}
+
+// command turns pod i's gene g at the root into the output command: a
+// target 10,000 units along the new facing (computed with the exact
+// trigonometric functions), rounded.
+func (s *Search) command(i int, g Gene) simcsb.Command {
+	p := &s.root.Pods[i]
+	sn, c := math.Sincos(p.Angle + float64(g.Rotation())*degToRad)
+	const reach = 10000
+	target := sim.Vec{X: math.Floor(p.Pos.X + reach*c + 0.5), Y: math.Floor(p.Pos.Y + reach*sn + 0.5)}
+	return simcsb.Command{Target: target, Thrust: g.Thrust(), Shield: g.Shield(), Boost: g.Boost()}
+}

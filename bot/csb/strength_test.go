@@ -1,0 +1,59 @@
+package csb
+
+import (
+	"flag"
+	"testing"
+)
+
+var (
+	strengthPairs      = flag.Int("strength.pairs", 4, "paired games (seeds) of TestStrength and TestGAVersusBeam; the report uses 200")
+	strengthIterations = flag.Int("strength.iterations", 200, "search iterations per turn in the strength tests")
+)
+
+func seeds(n int) []int64 {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = int64(1000 + 7919*i)
+	}
+	return s
+}
+
+// TestStrength plays the genetic algorithm against the baseline over
+// paired games (each map seed twice, seats swapped) with a fixed iteration
+// count: the GA must win at least 95% of them. The default is a few pairs;
+// the figure of the report is
+//
+//	go test ./bot/csb -run TestStrength -strength.pairs 200 -v
+func TestStrength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
+	base := Config{Strategy: StrategyBaseline}
+	m := playPairs(t, seeds(*strengthPairs), ga, base)
+	rate := float64(m.aWins) / float64(m.games)
+	mean, lo, hi := m.eloInterval()
+	t.Logf("GA (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%%, Elo %+.0f [%+.0f, %+.0f]; %.0f simulated turns per GA move",
+		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, 100*rate, mean, lo, hi, float64(m.sims[0])/float64(m.turns))
+	if rate < 0.95 {
+		t.Errorf("win rate %.1f%%, want at least 95%%", 100*rate)
+	}
+}
+
+// TestGAVersusBeam plays the genetic algorithm against the beam search,
+// same iteration count, over paired games, and reports the Elo difference
+// with its 95% interval. It asserts only that both play whole games.
+//
+//	go test ./bot/csb -run TestGAVersusBeam -strength.pairs 200 -v
+func TestGAVersusBeam(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
+	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
+	m := playPairs(t, seeds(*strengthPairs), ga, beam)
+	mean, lo, hi := m.eloInterval()
+	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",
+		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, mean, lo, hi,
+		float64(m.sims[0])/float64(m.turns), float64(m.sims[1])/float64(m.turns))
+}

@@ -1,0 +1,9 @@
+// Package bot holds the search pieces that the game bots share: Rand, a
+// seeded generator kept as a value field; Budget, which ends a search at a
+// deadline or, in the deterministic mode, after a fixed number of
+// iterations; and the selection steps of the searches (Tournament for a
+// genetic algorithm, Worst, Best and TopK for a beam).
+//
+// It knows nothing of any game and allocates nothing: a game's package
+// (bot/csb, bot/fb) owns the states, plans and buffers, sized once.
+package bot
