@@ -4,8 +4,12 @@
 //
 // Usage:
 //
-//	referee diff PATH...   replay every *.json under PATH and compare
-//	referee simtest        CSB simulator test protocol on stdin/stdout
+//	referee                 a short match: the best CSB bot against the baseline
+//	referee match -p1 CMD -p2 CMD [flags]   a match between two bots
+//	referee bot NAME        run a built-in bot on stdin/stdout
+//	referee diff PATH...    replay every *.json under PATH and compare
+//	referee simtest         CSB simulator test protocol on stdin/stdout
+//	referee view [PATH...]  watch replays in the browser
 package main
 
 import (
@@ -40,6 +44,10 @@ func main() {
 }
 
 const usage = `usage:
+  referee                 a short match on all cores: the best CSB bot against the baseline
+  referee match -p1 CMD -p2 CMD [flags]
+                          a match between two bots (built-in names or commands); -h for flags
+  referee bot NAME        run a built-in bot (csb/ga, csb/beam, csb/baseline) on stdin/stdout
   referee diff PATH...    replay CodinGame replays (files, or folders searched for *.json)
                           through our simulators and compare every frame
   referee simtest         the community CSB simulator test protocol, on stdin and stdout
@@ -48,9 +56,13 @@ const usage = `usage:
 
 func run(args []string) (int, error) {
 	if len(args) == 0 {
-		return 2, usageError{"no command\n" + usage}
+		return runDefault(os.Stdout, os.Stderr)
 	}
 	switch args[0] {
+	case "match":
+		return runMatch(args[1:], os.Stdout, os.Stderr)
+	case "bot":
+		return runBot(args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "diff":
 		return runDiff(args[1:])
 	case "simtest":

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"impulse/referee"
+)
+
+const matchUsage = `usage: referee match -p1 CMD -p2 CMD [flags]
+
+Plays games between two bots on our referee, every seed twice with the
+sides swapped (a pair), and prints wins, draws, losses, win rate, score, the
+Elo difference with its 95% confidence interval from the pairs (as fastchess
+computes it), response times and end reasons.
+
+A player is a built-in bot's name with its flags ("csb/ga -iterations 300";
+see "referee bot -h"), or a command line, started once per game. The command
+is split into words as a shell would (quotes and backslashes) and run
+directly, without a shell: for pipes, redirections or variables, run one
+yourself: -p1 "sh -c 'exec ./mybot 2>>mybot.log'". Each bot runs in its own
+process group, killed at the end of its game; its stderr is kept (256 KiB a
+game) in the replays.
+
+Time limits are CodinGame's (first turn 1000 ms; then CSB 75 ms live and
+150 ms published, FB 100 ms) times -time-scale, measured from the writing
+of the input to the reading of the expected lines. A bot that answers late,
+exits, crashes, or does not read its input loses as on a timeout; an
+invalid line loses as the game's referee says. Extra output lines are read
+as the next turn's answer, as on CodinGame.
+
+Flags:
+`
+
+// matchConfig is the parsed flags of "referee match".
+type matchConfig struct {
+	opts     referee.MatchOptions
+	p1, p2   string
+	results  string
+	sprt     string
+	model    string
+	seeds    string
+	progress bool
+}
+
+func matchFlags(fs *flag.FlagSet, c *matchConfig) {
+	games := strings.Join(referee.GameNames(), "|")
+	fs.StringVar(&c.opts.Game, "game", "csb", "game: "+games)
+	fs.StringVar(&c.p1, "p1", "", "player 1: a built-in bot (e.g. csb/ga) or a command line")
+	fs.StringVar(&c.p2, "p2", "", "player 2: a built-in bot (e.g. csb/baseline) or a command line")
+	fs.IntVar(&c.opts.Games, "n", 100, "games, rounded up to an even number (pairs); the maximum with -sprt")
+	fs.IntVar(&c.opts.Parallel, "j", runtime.NumCPU(), "games played at once (default: the number of CPUs here)")
+	fs.StringVar(&c.seeds, "seed", "1", "first seed (the next pairs count on), or a comma-separated list of seeds, one per pair")
+	fs.StringVar(&c.opts.Rules, "rules", "live", "rule set: live (CodinGame today) or published (the published referee)")
+	fs.Float64Var(&c.opts.TimeScale, "time-scale", 1, "multiply the time limits by this (slow machines, debug builds)")
+	fs.StringVar(&c.opts.ReplaysDir, "replays", "", "write every game as a CodinGame replay JSON into `DIR` (open them with referee view)")
+	fs.StringVar(&c.results, "results", "", "append one JSON line per finished game to `FILE`, as each finishes")
+	fs.StringVar(&c.sprt, "sprt", "", "stop when the SPRT of `elo0,elo1,alpha,beta` decides (e.g. 0,10,0.05,0.05); prints the LLR as it goes")
+	fs.StringVar(&c.model, "sprt-model", "logistic", "Elo scale of the SPRT bounds: logistic or normalized (fishtest's nElo)")
+	fs.BoolVar(&c.progress, "progress", true, "show progress on stderr (a bar on a terminal, else lines)")
+}
+
+// runMatch is "referee match".
+func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	var c matchConfig
+	matchFlags(fs, &c)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), matchUsage)
+		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nBuilt-in bots: %s\n", strings.Join(builtinNames(), ", "))
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2, err
+	}
+	if fs.NArg() > 0 {
+		return 2, usageError{fmt.Sprintf("match: unexpected arguments %q", fs.Args())}
+	}
+	if c.p1 == "" || c.p2 == "" {
+		return 2, usageError{"match: give both -p1 and -p2 (a built-in bot such as csb/ga, or a command)"}
+	}
+	return playMatch(&c, stdout, stderr)
+}
+
+// playMatch resolves the players, runs the match and prints the table.
+func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
+	o := c.opts
+	for i, spec := range []string{c.p1, c.p2} {
+		p, err := resolvePlayer(spec)
+		if err != nil {
+			return 2, usageError{fmt.Sprintf("match: -p%d: %v", i+1, err)}
+		}
+		o.Players[i] = p
+	}
+	if o.Players[0].Name == o.Players[1].Name {
+		o.Players[0].Name += " (p1)"
+		o.Players[1].Name += " (p2)"
+	}
+	seeds, err := parseSeeds(c.seeds)
+	if err != nil {
+		return 2, usageError{"match: " + err.Error()}
+	}
+	o.Seeds = seeds
+	if c.sprt != "" {
+		t, err := referee.ParseSPRT(c.sprt)
+		if err != nil {
+			return 2, usageError{"match: " + err.Error()}
+		}
+		switch c.model {
+		case "logistic":
+		case "normalized":
+			t.Model = referee.Normalized
+		default:
+			return 2, usageError{fmt.Sprintf("match: -sprt-model %q: want logistic or normalized", c.model)}
+		}
+		o.SPRT = &t
+	}
+	if c.results != "" {
+		f, err := os.OpenFile(c.results, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return 1, err
+		}
+		defer f.Close()
+		o.Results = f
+	}
+	if c.progress {
+		o.Progress = stderr
+		if f, ok := stderr.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+				o.ProgressTTY = true
+			}
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := referee.RunMatch(ctx, o)
+	if err != nil {
+		return 1, fmt.Errorf("match: %w", err)
+	}
+	if err := referee.WriteReport(stdout, rep); err != nil {
+		return 1, err
+	}
+	if rep.Interrupted {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// resolvePlayer turns -p1/-p2 into a player: a built-in bot re-executes
+// this program, anything else is a command line.
+func resolvePlayer(spec string) (referee.MatchPlayer, error) {
+	words, err := referee.SplitCommand(spec)
+	if err != nil {
+		return referee.MatchPlayer{}, err
+	}
+	argv, ok, err := builtinCommand(words)
+	if err != nil {
+		return referee.MatchPlayer{}, err
+	}
+	if !ok {
+		argv = words
+	}
+	return referee.MatchPlayer{Name: spec, Argv: argv}, nil
+}
+
+// parseSeeds reads -seed: one seed, or a comma-separated list.
+func parseSeeds(s string) ([]int64, error) {
+	var out []int64
+	for _, f := range strings.Split(s, ",") {
+		v, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("-seed %q: %q is not an integer", s, f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// Defaults of "referee" with no arguments: the project's best CSB bot
+// against the baseline.
+const (
+	defaultP1    = "csb/ga"
+	defaultP2    = "csb/baseline"
+	defaultGames = 32
+)
+
+// runDefault is "referee" with no arguments: a short CSB match of the best
+// built-in bot against the baseline on all cores.
+func runDefault(stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
+	var c matchConfig
+	matchFlags(fs, &c)
+	c.p1, c.p2, c.opts.Games = defaultP1, defaultP2, defaultGames
+	fmt.Fprintf(stdout, "referee: %d games of %s against %s on %d cores (referee match -h for more)\n", c.opts.Games, c.p1, c.p2, c.opts.Parallel)
+	return playMatch(&c, stdout, stderr)
+}
