@@ -76,16 +76,16 @@ type MatchGame struct {
 	Detail string `json:"detail,omitempty"`
 	Replay string `json:"replay,omitempty"`
 
-	Index   int           `json:"-"` // the game's place in the match: pair 2·i and 2·i+1
-	Stderr  [2]string     `json:"-"` // each bot's stderr (bounded)
-	answers [2]int        // turns answered after the first
-	total   [2]float64    // their summed response times, ms
-	worst   [2]float64    // ms
-	first   [2]bool       // whether the first turn was answered
-	seats   [2]int        // seats[p] is player p's seat
-	fails   [2]Failure    // by player
-	invalid [2]string     // by player: the game's invalid-output message
-	exits   [2]error      // by player: Wait's result
+	Index   int        `json:"-"` // the game's place in the match: pair 2·i and 2·i+1
+	Stderr  [2]string  `json:"-"` // each bot's stderr (bounded)
+	answers [2]int     // turns answered after the first
+	total   [2]float64 // their summed response times, ms
+	worst   [2]float64 // ms
+	first   [2]bool    // whether the first turn was answered
+	seats   [2]int     // seats[p] is player p's seat
+	fails   [2]Failure // by player
+	invalid [2]string  // by player: the game's invalid-output message
+	exits   [2]error   // by player: Wait's result
 }
 
 // Score returns p1's points: 1 for a win, ½ a draw, 0 a loss.
