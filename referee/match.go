@@ -83,9 +83,13 @@ type MatchGame struct {
 	worst   [2]float64 // ms
 	first   [2]bool    // whether the first turn was answered
 	seats   [2]int     // seats[p] is player p's seat
-	fails   [2]Failure // by player
-	invalid [2]string  // by player: the game's invalid-output message
 	exits   [2]error   // by player: Wait's result
+	// The first bot failure of the game, which ended it (the other bot
+	// may fail after it, in the same round).
+	failed      bool
+	failPlayer  int
+	failReason  string
+	failCrashed bool
 }
 
 // Score returns p1's points: 1 for a win, ½ a draw, 0 a loss.
@@ -381,7 +385,8 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 			stdout = &s
 			h.SetOutput(lines)
 		} else {
-			mg.fails[p] = fail
+			mg.fail(p, fail.String(), "")
+			mg.failCrashed = mg.failCrashed || (fail == Crashed && mg.failPlayer == p)
 			h.SetTimeout()
 		}
 		next := h.GameInfo()
@@ -392,7 +397,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 		if fail == NoFailure {
 			for _, l := range next.Infos {
 				if strings.HasPrefix(l, "¤RED¤invalid input") {
-					mg.invalid[p] = strings.TrimSuffix(strings.TrimPrefix(l, "¤RED¤"), "§RED§")
+					mg.fail(p, "invalid output", strings.TrimSuffix(strings.TrimPrefix(l, "¤RED¤"), "§RED§"))
 				}
 			}
 		}
@@ -471,22 +476,21 @@ var endNames = map[string]map[string]string{
 	"csb": {"endReached": "race finished", "": "checkpoint timeout"},
 }
 
-// endReason names how the game ended and whose fault it was (player 1 or
-// 2, 0 for nobody): a bot's failure first, then the game's reason.
-func endReason(game, code string, mg *MatchGame) (string, int) {
-	for p, f := range mg.fails {
-		if f != NoFailure {
-			if f == Crashed && mg.exits[p] != nil {
-				mg.Detail = fmt.Sprintf("p%d: %v", p+1, mg.exits[p])
-			}
-			return f.String(), p + 1
-		}
+// fail records player p's failure, unless one came before.
+func (mg *MatchGame) fail(p int, reason, detail string) {
+	if !mg.failed {
+		mg.failed, mg.failPlayer, mg.failReason, mg.Detail = true, p, reason, detail
 	}
-	for p, msg := range mg.invalid {
-		if msg != "" {
-			mg.Detail = msg
-			return "invalid output", p + 1
+}
+
+// endReason names how the game ended and whose fault it was (player 1 or
+// 2, 0 for nobody): the first bot failure, else the game's reason.
+func endReason(game, code string, mg *MatchGame) (string, int) {
+	if mg.failed {
+		if mg.failCrashed && mg.exits[mg.failPlayer] != nil {
+			mg.Detail = fmt.Sprintf("p%d: %v", mg.failPlayer+1, mg.exits[mg.failPlayer])
 		}
+		return mg.failReason, mg.failPlayer + 1
 	}
 	culprit := 0
 	if code == "" {

@@ -99,6 +99,9 @@ func eloInterval(vals []float64, counts []int) EloEstimate {
 		High: ScoreToElo(math.Min(1, m+z95*se)),
 	}
 	e.Margin = (e.High - e.Low) / 2
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
+		e.Margin = math.Inf(1)
+	}
 	return e
 }
 
