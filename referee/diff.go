@@ -27,7 +27,7 @@ type gameDef struct {
 	parseView func(lines []string) (any, error)
 }
 
-var gameDefs = []*gameDef{&csbGame}
+var gameDefs = []*gameDef{&csbGame, &fbGame}
 
 func gameByName(name string) *gameDef {
 	for _, g := range gameDefs {
@@ -130,7 +130,7 @@ func Diff(r *Replay) (DiffResult, error) {
 			ours = h.GameInfo()
 		}
 		for _, t := range ours.Tooltips {
-			tooltips = append(tooltips, tooltipJSON(k, t))
+			tooltips = append(tooltips, NewTooltip(k, t.Message, t.Player).String())
 		}
 		a, err := frameView(g, theirs, k)
 		if err != nil {
@@ -160,7 +160,9 @@ func Diff(r *Replay) (DiffResult, error) {
 		Configuration: strings.Split(r.GameResult.RefereeInput, "\n"),
 		Scores:        r.GameResult.Scores,
 		Ranks:         r.GameResult.Ranks,
-		Tooltips:      append([]string(nil), r.GameResult.Tooltips...),
+	}
+	for _, t := range r.GameResult.Tooltips {
+		want.Tooltips = append(want.Tooltips, t.String())
 	}
 	got := EndView{Configuration: request.End.Configuration.Lines(), Tooltips: tooltips}
 	for _, s := range request.End.Scores {

@@ -30,8 +30,74 @@ type GameResult struct {
 	Frames       []Frame   `json:"frames"`
 	Scores       []float64 `json:"scores"`
 	Ranks        []int     `json:"ranks"`
-	Tooltips     []string  `json:"tooltips"`
+	Tooltips     []Tooltip `json:"tooltips"`
 	Agents       []Agent   `json:"agents"`
+}
+
+// Tooltip is one entry of gameResult.tooltips. Coders Strike Back
+// replays store each as a JSON string that holds {"turn", "text", "event"}
+// (event: the player); Fantastic Bits replays as an object {"text",
+// "event", "sourceId", "turn"} (event: the text again, sourceId: the
+// player). Both read into Turn, Text and Player; a tooltip read from JSON
+// writes back exactly as it was read, a new one in the string form.
+type Tooltip struct {
+	Turn   int    // the frame that carried it
+	Text   string // the message
+	Player int
+	raw    json.RawMessage
+}
+
+// NewTooltip returns a tooltip carried by frame turn.
+func NewTooltip(turn int, text string, player int) Tooltip {
+	return Tooltip{Turn: turn, Text: text, Player: player}
+}
+
+// String returns "turn player text", the form the diff compares.
+func (t Tooltip) String() string { return fmt.Sprintf("%d %d %s", t.Turn, t.Player, t.Text) }
+
+// UnmarshalJSON reads either form.
+func (t *Tooltip) UnmarshalJSON(data []byte) error {
+	var fields struct {
+		Turn     int             `json:"turn"`
+		Text     string          `json:"text"`
+		Event    json.RawMessage `json:"event"`
+		SourceID *int            `json:"sourceId"`
+	}
+	body := data
+	var s string
+	if err := json.Unmarshal(data, &s); err == nil {
+		body = []byte(s)
+	}
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return fmt.Errorf("tooltip %s: %w", data, err)
+	}
+	*t = Tooltip{Turn: fields.Turn, Text: fields.Text, raw: append(json.RawMessage(nil), data...)}
+	switch {
+	case fields.SourceID != nil:
+		t.Player = *fields.SourceID
+	case len(fields.Event) > 0 && fields.Event[0] != '"':
+		if err := json.Unmarshal(fields.Event, &t.Player); err != nil {
+			return fmt.Errorf("tooltip %s: event: %w", data, err)
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes a tooltip back as it was read; a new one in the
+// string form of Coders Strike Back replays.
+func (t Tooltip) MarshalJSON() ([]byte, error) {
+	if t.raw != nil {
+		return t.raw, nil
+	}
+	inner, err := json.Marshal(struct {
+		Turn  int    `json:"turn"`
+		Text  string `json:"text"`
+		Event int    `json:"event"`
+	}{t.Turn, t.Text, t.Player})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(string(inner))
 }
 
 // Agent is one player of a replay.

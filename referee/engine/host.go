@@ -395,6 +395,11 @@ func (h *Host) dumpInfos(f *Frame) {
 		}
 		f.Summary, f.HasSummary = trimBlock(s), true
 	}
+	if src, ok := h.g.(TooltipSource); ok {
+		for _, t := range src.TakeTooltips() {
+			h.addTooltip(t.Player, t.Message)
+		}
+	}
 	if len(h.tooltips) > 0 && (h.newRound || !h.v.TooltipsOnKeyFrames) {
 		f.Tooltips = h.tooltips
 		h.tooltips = nil

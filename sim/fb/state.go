@@ -23,9 +23,9 @@ const (
 	BludgerRadius = 200
 	PostRadius    = 300
 
-	WizardMass  = 1
+	WizardMass  = 1.0
 	SnaffleMass = 0.5
-	BludgerMass = 8
+	BludgerMass = 8.0
 
 	// Speed kept per turn.
 	WizardFriction  = 0.75

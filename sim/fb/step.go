@@ -1,0 +1,930 @@
+package fb
+
+import (
+	"math"
+
+	"impulse/sim"
+)
+
+// This file is the per-turn hot code: Prepare, Update and the collision
+// loop.
+
+// CollisionKind is the kind of a collision line of the view.
+type CollisionKind uint8
+
+const (
+	// ScoreHit: a snaffle's centre crossed a goal line (SNAFFLESCORE).
+	ScoreHit CollisionKind = iota
+	// CaptureHit: a wizard caught a snaffle (SNAFFLE).
+	CaptureHit
+	// WallHit: a body bounced off a wall (WALL).
+	WallHit
+	// EntityHit: two bodies, or a body and a post, bounced (ENTITY).
+	EntityHit
+)
+
+// Side is the wall of a WallHit.
+type Side uint8
+
+const (
+	Left Side = iota
+	Right
+	Bottom
+	Top
+)
+
+var sideNames = [4]string{"LEFT", "RIGHT", "BOTTOM", "TOP"}
+
+func (sd Side) String() string { return sideNames[sd&3] }
+
+// Collision is one collision the engine reacted to during a turn, with
+// what its view line prints (Collision.toViewString).
+type Collision struct {
+	Kind CollisionKind
+	ID   int32   // the engine's uniqueId: a counter over every candidate found
+	Time float64 // within the turn, 0..1
+	// A and B are, by kind: ScoreHit the snaffle id and the scoring
+	// player; CaptureHit the snaffle id and the wizard id; WallHit the
+	// entity id (B unused); EntityHit the two entity ids, A the one whose
+	// scan found the pair.
+	A, B int8
+	Side Side // WallHit
+	// PosA, PosB: ScoreHit the snaffle's position at the end of the turn;
+	// CaptureHit the wizard's and the snaffle's before the capture;
+	// WallHit the body's before the bounce; EntityHit both before the
+	// bounce.
+	PosA, PosB sim.Vec
+	// Vel: WallHit the body's speed before the bounce; EntityHit the mean
+	// speed (v1+v2)/2 before the bounce, or v1 against a post.
+	Vel sim.Vec
+	// Impulse: WallHit |forceTotal|; EntityHit the signed forceTotal.
+	Impulse float64
+	// refs name the engine's vector objects that PosA, PosB and Vel are
+	// references to (0: a copy), for the in-place writes that follow.
+	refs [3]int32
+}
+
+// Log receives the collisions of one turn. Collisions beyond MaxLog are
+// counted in Dropped, not recorded.
+type Log struct {
+	Items   [MaxLog]Collision
+	N       int
+	Dropped int
+}
+
+// Bodies have fixed slots in the collision code: wizards 0..3, snaffles
+// 4..10, bludgers 11..12, posts 13..16.
+const (
+	slotSnaffle = MaxWizards
+	slotBludger = slotSnaffle + MaxSnaffles
+	slotPost    = slotBludger + NumBludgers
+	numSlots    = slotPost + NumPosts
+	maxCands    = 192
+)
+
+var slotRadius, slotMass [numSlots]float64
+
+func init() {
+	for i := 0; i < numSlots; i++ {
+		switch {
+		case i < slotSnaffle:
+			slotRadius[i], slotMass[i] = WizardRadius, WizardMass
+		case i < slotBludger:
+			slotRadius[i], slotMass[i] = SnaffleRadius, SnaffleMass
+		case i < slotPost:
+			slotRadius[i], slotMass[i] = BludgerRadius, BludgerMass
+		default:
+			slotRadius[i] = PostRadius
+		}
+	}
+}
+
+// candidate kinds
+const (
+	cWall uint8 = iota
+	cStatic
+	cPair
+	cCapture
+	cGoal
+)
+
+type candidate struct {
+	t    float64
+	id   int32
+	kind uint8
+	a, b int8 // slots; cWall: b is the Side; cGoal: b is the player
+}
+
+// objects follows the identity of the engine's vector objects during the
+// collision loop, for the view lines that hold references to them (only
+// when logging).
+type objects struct {
+	next     int32
+	pos, vel [numSlots]int32
+}
+
+func (o *objects) fresh() int32 { o.next++; return o.next }
+
+// turn is the scratch of one Update.
+type turn struct {
+	s     *State
+	log   *Log
+	obj   objects
+	cands [maxCands]candidate
+	n     int
+}
+
+// Prepare starts a turn as the engine's prepare does, before the commands:
+// every spell countdown goes down by one, the spells paid for last turn
+// start (countdown = duration, on the wizard's LastTarget), spells that
+// ran out lose their target, and all thrusts are cleared.
+func (s *State) Prepare() {
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		w.Acc = sim.Vec{}
+		for sp := range w.Countdown {
+			if w.Countdown[sp] > 0 {
+				w.Countdown[sp]--
+			}
+		}
+		if w.Cast != NoSpell {
+			w.Countdown[w.Cast] = SpellDuration[w.Cast]
+			w.Target[w.Cast] = w.LastTarget
+			w.Cast = NoSpell
+		}
+		for sp := range w.Countdown {
+			if w.Countdown[sp] == 0 {
+				w.Target[sp] = NoID
+			}
+		}
+	}
+	for k := range s.Snaffles {
+		s.Snaffles[k].Acc = sim.Vec{}
+	}
+}
+
+// Result is what a turn decided beyond the physics.
+type Result struct {
+	// Over reports whether the game ended this turn (endReached): no live
+	// snaffle at the start of the turn's movement, a score of ScoreToWin,
+	// or a dead player. Reaching MaxRounds is the caller's test.
+	Over bool
+	// Scored counts, per player, the goals of this turn (a dead player's
+	// goals included, though they do not count).
+	Scored [2]int8
+}
+
+// Play plays one whole turn from the four wizards' commands, in id order
+// (the first two are player 0's): Prepare, Apply each, Update. Commands
+// are applied without Check: the caller gives valid ones (Idle for none).
+// log, when not nil, receives the collisions. It allocates nothing.
+func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
+	s.Prepare()
+	for i := range cmds {
+		s.Apply(i, cmds[i])
+	}
+	return s.Update(log)
+}
+
+// Update simulates the turn after the commands (the engine's updateGame):
+// snaffles stop ignoring the ones they left; wizards take their thrust and
+// release what they hold; throws; bludgers chase the nearest wizard they
+// may; PETRIFICUS, then ACCIO, then FLIPENDO; magic; the collision loop;
+// friction and rounding; the end of the game. It increments Round. log,
+// when not nil, receives the turn's collisions. It allocates nothing.
+func (s *State) Update(log *Log) Result {
+	s.Round++
+	if log != nil {
+		log.N, log.Dropped = 0, 0
+	}
+	var res Result
+	n := int(s.NumSnaffles)
+	// 1. Ignore lists.
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		for j := 0; j < n; j++ {
+			if sn.Ignore&(1<<uint(j)) != 0 && !sim.Overlap(s.Snaffles[j].Pos.Sub(sn.Pos), 2*SnaffleRadius) {
+				sn.Ignore &^= 1 << uint(j)
+			}
+		}
+	}
+	// 2. Wizards.
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		w.Vel = w.Vel.Add(w.Acc)
+		if h := w.Holding; h != NoID {
+			if w.Countdown[Accio] > 0 && int(w.Target[Accio]) == s.SnaffleID(int(h)) {
+				w.Countdown[Accio], w.Target[Accio] = 0, NoID
+			}
+			held := &s.Snaffles[h]
+			for k := 0; k < n; k++ {
+				if k != int(h) && sim.Overlap(s.Snaffles[k].Pos.Sub(held.Pos), 2*SnaffleRadius) {
+					s.Snaffles[k].Ignore |= 1 << uint(h)
+					held.Ignore |= 1 << uint(k)
+				}
+			}
+			held.Carrier = NoID
+			w.Holding = NoID
+		}
+		if t := w.Target[Accio]; t != NoID {
+			if kind, k := s.Entity(int(t)); kind == SnaffleEntity && s.Snaffles[k].Scored {
+				w.Countdown[Accio], w.Target[Accio] = 0, NoID
+			}
+		}
+		if w.Cooldown > 0 {
+			w.Cooldown--
+		}
+	}
+	// 3. Throws.
+	live := 0
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		if !sn.Scored {
+			live++
+		}
+		sn.Vel = sn.Vel.Add(sn.Acc.Scale(1 / SnaffleMass))
+	}
+	// 4. Bludgers.
+	for k := range s.Bludgers {
+		s.chase(k)
+	}
+	// 5. Spells.
+	for i := range s.Wizards {
+		if t := s.Wizards[i].Target[Petrificus]; t != NoID {
+			_, vel := s.entityVectors(int(t))
+			*vel = sim.Vec{}
+		}
+	}
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		if t := w.Target[Accio]; t != NoID {
+			pos, vel := s.entityVectors(int(t))
+			*vel = vel.Add(spellForce(w.Pos.Sub(*pos), AccioPower).Scale(1 / s.entityMass(int(t))))
+		}
+	}
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		if t := w.Target[Flipendo]; t != NoID {
+			pos, vel := s.entityVectors(int(t))
+			if *pos != w.Pos {
+				*vel = vel.Add(spellForce(pos.Sub(w.Pos), FlipendoPower).Scale(1 / s.entityMass(int(t))))
+			}
+		}
+	}
+	// 6. Magic.
+	for pl := range s.Magic {
+		if s.Magic[pl] < MaxMagic {
+			s.Magic[pl]++
+		}
+	}
+	// 7. Movement.
+	var tn turn
+	tn.s, tn.log = s, log
+	if log != nil {
+		for i := range tn.obj.pos {
+			tn.obj.pos[i] = tn.obj.fresh()
+			tn.obj.vel[i] = tn.obj.fresh()
+		}
+	}
+	before := s.Score
+	tn.run()
+	res.Scored[0] = int8(s.Score[0] - before[0])
+	res.Scored[1] = int8(s.Score[1] - before[1])
+	// 8. Friction and rounding.
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		w.Vel = w.Vel.Scale(WizardFriction)
+		w.Pos, w.Vel = w.Pos.SymRound(), w.Vel.SymRound()
+	}
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		sn.Vel = sn.Vel.Scale(SnaffleFriction)
+		sn.Pos, sn.Vel = sn.Pos.SymRound(), sn.Vel.SymRound()
+	}
+	for k := range s.Bludgers {
+		b := &s.Bludgers[k]
+		b.Vel = b.Vel.Scale(BludgerFriction)
+		b.Pos, b.Vel = b.Pos.SymRound(), b.Vel.SymRound()
+	}
+	if log != nil {
+		for k := 0; k < log.N; k++ {
+			if c := &log.Items[k]; c.Kind == ScoreHit {
+				c.PosA = s.Snaffles[int(c.A)-MaxWizards].Pos
+			}
+		}
+	}
+	// 9. The end.
+	res.Over = live == 0 || s.Score[0] >= s.ScoreToWin || s.Score[1] >= s.ScoreToWin || s.Dead[0] || s.Dead[1]
+	return res
+}
+
+// spellForce is ACCIO's and FLIPENDO's push along d (from the wizard to the
+// target for FLIPENDO, the other way for ACCIO) as the engine computes it:
+// min(c·(1e6/|d|²), 1000) along d normalised once.
+func spellForce(d sim.Vec, c float64) sim.Vec {
+	p := c * (1000 * 1000 / d.Len2())
+	if !(p <= SpellMaxPower) && !math.IsNaN(p) {
+		p = SpellMaxPower
+	}
+	return d.Normalize().Scale(p)
+}
+
+// chase gives bludger k its thrust towards the nearest wizard it may
+// target (Bludger.updateAcceleration): not its last victim, not a wizard
+// whose team has an OBLIVIATE running on it; ties to the lower id.
+func (s *State) chase(k int) {
+	b := &s.Bludgers[k]
+	id := int8(s.BludgerID(k))
+	best, bestD := -1, 0.0
+	for i := range s.Wizards {
+		if int8(i) == b.LastVictim {
+			continue
+		}
+		forgotten := false
+		for j := range s.Wizards {
+			if wj := &s.Wizards[j]; Owner(j) == Owner(i) && wj.Countdown[Obliviate] > 0 && wj.Target[Obliviate] == id {
+				forgotten = true
+			}
+		}
+		if forgotten {
+			continue
+		}
+		d := b.Pos.Dist(s.Wizards[i].Pos)
+		if best < 0 || d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best >= 0 {
+		acc := s.Wizards[best].Pos.Sub(b.Pos).Normalize().Scale(BludgerThrust)
+		b.Vel = b.Vel.Add(acc.Scale(1 / BludgerMass))
+	}
+}
+
+// entityVectors returns the position and speed of a moving entity id.
+func (s *State) entityVectors(id int) (*sim.Vec, *sim.Vec) {
+	kind, k := s.Entity(id)
+	switch kind {
+	case WizardEntity:
+		return &s.Wizards[k].Pos, &s.Wizards[k].Vel
+	case SnaffleEntity:
+		return &s.Snaffles[k].Pos, &s.Snaffles[k].Vel
+	case BludgerEntity:
+		return &s.Bludgers[k].Pos, &s.Bludgers[k].Vel
+	}
+	scratch = [2]sim.Vec{}
+	return &scratch[0], &scratch[1]
+}
+
+// scratch receives a spell's effect on an entity that cannot move (never
+// the case after Check).
+var scratch [2]sim.Vec
+
+func (s *State) entityMass(id int) float64 {
+	switch kind, _ := s.Entity(id); kind {
+	case SnaffleEntity:
+		return SnaffleMass
+	case BludgerEntity:
+		return BludgerMass
+	}
+	return WizardMass
+}
+
+// vectors returns the position and speed of a body slot (posts: a copy).
+func (t *turn) vectors(slot int8) (*sim.Vec, *sim.Vec) {
+	s := t.s
+	switch {
+	case slot < slotSnaffle:
+		return &s.Wizards[slot].Pos, &s.Wizards[slot].Vel
+	case slot < slotBludger:
+		return &s.Snaffles[slot-slotSnaffle].Pos, &s.Snaffles[slot-slotSnaffle].Vel
+	case slot < slotPost:
+		return &s.Bludgers[slot-slotBludger].Pos, &s.Bludgers[slot-slotBludger].Vel
+	}
+	return &postCopy[slot-slotPost], &zeroVel
+}
+
+var postCopy = Posts
+var zeroVel sim.Vec
+
+// entityID returns the engine's id of a body slot.
+func (t *turn) entityID(slot int8) int8 {
+	switch {
+	case slot < slotBludger:
+		return slot
+	case slot < slotPost:
+		return slot - slotBludger + int8(MaxWizards) + t.s.NumSnaffles
+	}
+	return slot - slotPost + int8(MaxWizards+NumBludgers) + t.s.NumSnaffles
+}
+
+// maxSteps bounds the collision loop. The engine has no bound; a turn of
+// the official games takes a few dozen steps at most.
+const maxSteps = 1000
+
+// run is the engine's loop: time = 0; while time < 1: time += step(time).
+func (t *turn) run() {
+	time := 0.0
+	for steps := 0; time < 1; steps++ {
+		if steps == maxSteps {
+			t.advance(1 - time)
+			break
+		}
+		time += t.step(time)
+	}
+}
+
+// step finds every candidate from time begin, moves every body to the
+// first and reacts to all within Epsilon of it; it returns the time
+// advanced.
+func (t *turn) step(begin float64) float64 {
+	t.scan(begin)
+	if t.n == 0 {
+		t.advance(1 - begin)
+		return 1 - begin
+	}
+	c := t.cands[:t.n]
+	for k := 1; k < len(c); k++ {
+		for m := k; m > 0 && c[m].t < c[m-1].t; m-- {
+			c[m], c[m-1] = c[m-1], c[m]
+		}
+	}
+	first := c[0].t
+	t.advance(first - begin)
+	for k := range c {
+		if c[k].t > first+Epsilon {
+			break
+		}
+		t.react(&c[k])
+	}
+	return first - begin
+}
+
+// advance moves every body by its speed times dt (DynamicEntity.step:
+// nothing when dt ≤ 0).
+func (t *turn) advance(dt float64) {
+	if dt <= 0 {
+		return
+	}
+	s := t.s
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		w.Pos = w.Pos.Add(w.Vel.Scale(dt))
+	}
+	for k := 0; k < int(s.NumSnaffles); k++ {
+		sn := &s.Snaffles[k]
+		sn.Pos = sn.Pos.Add(sn.Vel.Scale(dt))
+	}
+	for k := range s.Bludgers {
+		b := &s.Bludgers[k]
+		b.Pos = b.Pos.Add(b.Vel.Scale(dt))
+	}
+	if t.log != nil {
+		for i := range t.obj.pos {
+			t.obj.pos[i] = t.obj.fresh()
+		}
+	}
+}
+
+func (t *turn) add(time float64, kind uint8, a, b int8) {
+	if t.n == maxCands {
+		return
+	}
+	t.cands[t.n] = candidate{time, t.s.Collisions, kind, a, b}
+	t.s.Collisions++
+	t.n++
+}
+
+// scan builds the candidates in the engine's order, which fixes their ids
+// and the order of simultaneous reactions.
+func (t *turn) scan(begin float64) {
+	s := t.s
+	t.n = 0
+	window := 1 - begin
+	n := int(s.NumSnaffles)
+	for i := MaxWizards - 1; i >= 0; i-- {
+		t.wall(int8(i), begin, window)
+		for p := 0; p < NumPosts; p++ {
+			t.static(int8(i), int8(slotPost+p), begin, window)
+		}
+		for j := i - 1; j >= 0; j-- {
+			t.pair(int8(i), int8(j), begin, window)
+		}
+		t.captures(i, begin, window)
+	}
+	for k := n - 1; k >= 0; k-- {
+		sn := &s.Snaffles[k]
+		if sn.Scored || sn.Carrier != NoID {
+			continue
+		}
+		slot := int8(slotSnaffle + k)
+		for p := 0; p < NumPosts; p++ {
+			t.static(slot, int8(slotPost+p), begin, window)
+		}
+		if !inGoal(sn.Pos) {
+			t.wall(slot, begin, window)
+		}
+		for j := k - 1; j >= 0; j-- {
+			o := &s.Snaffles[j]
+			if o.Scored || o.Carrier != NoID || sn.Ignore&(1<<uint(j)) != 0 {
+				continue
+			}
+			t.pair(slot, int8(slotSnaffle+j), begin, window)
+		}
+		t.goal(k, begin, window)
+	}
+	for k := NumBludgers - 1; k >= 0; k-- {
+		slot := int8(slotBludger + k)
+		t.wall(slot, begin, window)
+		for p := 0; p < NumPosts; p++ {
+			t.static(slot, int8(slotPost+p), begin, window)
+		}
+		for j := k - 1; j >= 0; j-- {
+			t.pair(slot, int8(slotBludger+j), begin, window)
+		}
+		for i := 0; i < MaxWizards; i++ {
+			t.pair(slot, int8(i), begin, window)
+		}
+		for j := 0; j < n; j++ {
+			t.pair(slot, int8(slotSnaffle+j), begin, window)
+		}
+	}
+}
+
+// inGoal reports whether a snaffle's centre is in a goal mouth.
+func inGoal(p sim.Vec) bool {
+	return (p.X <= SnaffleRadius || p.X >= Width-SnaffleRadius) && p.Y >= GoalTop && p.Y <= GoalBottom
+}
+
+// contact is checkEntityCollision: overlapping (touching included) now,
+// else the time of impact within the window.
+func contact(d, v sim.Vec, r, window float64) (float64, bool) {
+	if sim.Overlap(d, r) {
+		return 0, true
+	}
+	return sim.TimeOfImpact(d, v, r, window)
+}
+
+func (t *turn) pair(a, b int8, begin, window float64) {
+	pa, va := t.vectors(a)
+	pb, vb := t.vectors(b)
+	if tau, ok := contact(pa.Sub(*pb), va.Sub(*vb), slotRadius[a]+slotRadius[b], window); ok {
+		t.add(begin+tau, cPair, a, b)
+	}
+}
+
+func (t *turn) static(a, post int8, begin, window float64) {
+	pa, va := t.vectors(a)
+	if tau, ok := contact(pa.Sub(Posts[post-slotPost]), *va, slotRadius[a]+PostRadius, window); ok {
+		t.add(begin+tau, cStatic, a, post)
+	}
+}
+
+// wall is checkWallCollisions, with the snaffles' contactPositionWall
+// that lets them through the goal mouths.
+func (t *turn) wall(a int8, begin, window float64) {
+	p, v := t.vectors(a)
+	r := slotRadius[a]
+	switch {
+	case p.X < r:
+		t.add(begin, cWall, a, int8(Left))
+		return
+	case p.X > Width-r:
+		t.add(begin, cWall, a, int8(Right))
+		return
+	case p.Y < r:
+		t.add(begin, cWall, a, int8(Top))
+		return
+	case p.Y > Height-r:
+		t.add(begin, cWall, a, int8(Bottom))
+		return
+	}
+	snaffle := a >= slotSnaffle && a < slotBludger
+	side, best, found := Left, 0.0, false
+	if v.X > 0 {
+		tau := (Width - r - p.X) / v.X
+		if tau >= 0 && (!snaffle || outsideMouth(p.Y+float64(tau*v.Y))) {
+			side, best, found = Right, tau, true
+		}
+	} else if v.X < 0 {
+		tau := (r - p.X) / v.X
+		if tau >= 0 && (!snaffle || outsideMouth(p.Y+float64(tau*v.Y))) {
+			side, best, found = Left, tau, true
+		}
+	}
+	if v.Y > 0 {
+		if tau := (Height - r - p.Y) / v.Y; tau >= 0 && (!found || best > tau) {
+			side, best, found = Bottom, tau, true
+		}
+	} else if v.Y < 0 {
+		if tau := (r - p.Y) / v.Y; tau >= 0 && (!found || best > tau) {
+			side, best, found = Top, tau, true
+		}
+	}
+	if found && best <= window {
+		t.add(begin+best, cWall, a, int8(side))
+	}
+}
+
+func outsideMouth(y float64) bool { return y < GoalTop || y > GoalBottom }
+
+// goal is checkGoalCollisions: the centre on or beyond a goal line now,
+// or reaching it within the window.
+func (t *turn) goal(k int, begin, window float64) {
+	sn := &t.s.Snaffles[k]
+	slot := int8(slotSnaffle + k)
+	switch {
+	case sn.Pos.X >= Width:
+		t.add(begin, cGoal, slot, 0)
+	case sn.Pos.X <= 0:
+		t.add(begin, cGoal, slot, 1)
+	case sn.Vel.X != 0:
+		right := (Width - sn.Pos.X) / sn.Vel.X
+		left := -sn.Pos.X / sn.Vel.X
+		if right <= window && right > 0 {
+			t.add(begin+right, cGoal, slot, 0)
+		} else if left <= window && left > 0 {
+			t.add(begin+left, cGoal, slot, 1)
+		}
+	}
+}
+
+// captures is checkCaptureSnaffleCollision for wizard i: the closest
+// catchable snaffle within CaptureDistance now, then every other one
+// coming within CaptureDistance in the window.
+func (t *turn) captures(i int, begin, window float64) {
+	s := t.s
+	w := &s.Wizards[i]
+	if w.Holding != NoID || w.Cooldown > 0 {
+		return
+	}
+	const r2 = CaptureDistance * CaptureDistance
+	closest, best := -1, 0.0
+	n := int(s.NumSnaffles)
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		if sn.Scored || sn.Carrier != NoID {
+			continue
+		}
+		if d2 := sn.Pos.Sub(w.Pos).Len2(); d2 <= r2 && (closest < 0 || d2 < best) {
+			closest, best = k, d2
+		}
+	}
+	if closest >= 0 {
+		t.add(begin, cCapture, int8(i), int8(slotSnaffle+closest))
+	}
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		if k == closest || sn.Scored || sn.Carrier != NoID {
+			continue
+		}
+		if tau, ok := sim.TimeOfImpact(w.Pos.Sub(sn.Pos), w.Vel.Sub(sn.Vel), CaptureDistance, window); ok {
+			t.add(begin+tau, cCapture, int8(i), int8(slotSnaffle+k))
+		}
+	}
+}
+
+// record appends a collision line and returns it, or nil when not logging.
+func (t *turn) record(c *candidate, kind CollisionKind) *Collision {
+	l := t.log
+	if l == nil {
+		return nil
+	}
+	if l.N == len(l.Items) {
+		l.Dropped++
+		return nil
+	}
+	e := &l.Items[l.N]
+	l.N++
+	*e = Collision{Kind: kind, ID: c.id, Time: c.t}
+	return e
+}
+
+func (t *turn) react(c *candidate) {
+	switch c.kind {
+	case cGoal:
+		t.score(c)
+	case cCapture:
+		t.capture(c)
+	case cWall:
+		t.bounceWall(c)
+	case cStatic:
+		t.bounceStatic(c)
+	default:
+		t.bouncePair(c)
+	}
+}
+
+func (t *turn) score(c *candidate) {
+	s := t.s
+	k := c.a - slotSnaffle
+	s.Snaffles[k].Scored = true
+	if pl := c.b; !s.Dead[pl] {
+		s.Score[pl]++
+	}
+	if e := t.record(c, ScoreHit); e != nil {
+		e.A, e.B = t.entityID(c.a), c.b
+	}
+}
+
+// capture is SnaffleCollision.react: refused when the wizard already holds
+// a snaffle or another empty-handed wizard is at least as close (within
+// Epsilon on the squared distances).
+func (t *turn) capture(c *candidate) {
+	s := t.s
+	i := c.a
+	w := &s.Wizards[i]
+	if w.Holding != NoID {
+		return
+	}
+	k := c.b - slotSnaffle
+	sn := &s.Snaffles[k]
+	d := w.Pos.Sub(sn.Pos).Len2() + Epsilon
+	for j := range s.Wizards {
+		if o := &s.Wizards[j]; int8(j) != i && o.Holding == NoID && d >= o.Pos.Sub(sn.Pos).Len2() {
+			return
+		}
+	}
+	if e := t.record(c, CaptureHit); e != nil {
+		e.A, e.B = t.entityID(c.b), i
+		e.PosA, e.PosB = w.Pos, sn.Pos
+		e.refs = [3]int32{t.obj.pos[i], t.obj.pos[c.b], 0}
+	}
+	w.Holding = k
+	sn.Carrier = i
+	sn.Pos, sn.Vel = w.Pos, w.Vel
+	if t.log != nil {
+		t.obj.pos[c.b], t.obj.vel[c.b] = t.obj.pos[i], t.obj.vel[i]
+	}
+}
+
+// bounceWall is WallCollision.react: the normal speed reversed (impulse
+// 2·v·m, no minimum), the position mirrored back inside.
+func (t *turn) bounceWall(c *candidate) {
+	p, v := t.vectors(c.a)
+	if c.a >= slotSnaffle && c.a < slotBludger && inGoal(*p) {
+		return // the engine returns true without view data (never seen)
+	}
+	side := Side(c.b)
+	e := t.record(c, WallHit)
+	if e != nil {
+		e.A, e.Side, e.PosA, e.Vel = t.entityID(c.a), side, *p, *v
+		e.refs = [3]int32{t.obj.pos[c.a], 0, t.obj.vel[c.a]}
+	}
+	m := slotMass[c.a]
+	inv := 1 / m
+	var force float64
+	if side == Left || side == Right {
+		force = float64(2*v.X) * m
+		v.X += float64(-1*force) * inv
+		v.Y += float64(0*force) * inv
+	} else {
+		force = float64(2*v.Y) * m
+		v.X += float64(0*force) * inv
+		v.Y += float64(-1*force) * inv
+	}
+	if e != nil {
+		e.Impulse = math.Abs(force)
+	}
+	r := slotRadius[c.a]
+	moved := false
+	if p.X > Width-r {
+		p.X += -2 * (p.X - (Width - r))
+		moved = true
+	}
+	if p.X < r {
+		p.X += -2 * (p.X - r)
+		moved = true
+	}
+	if p.Y > Height-r {
+		p.Y += -2 * (p.Y - (Height - r))
+		moved = true
+	}
+	if p.Y < r {
+		p.Y += -2 * (p.Y - r)
+		moved = true
+	}
+	t.replaced(c.a, moved)
+	t.sync(c.a)
+}
+
+// bounceStatic is EntityCollision.react: a body against a post.
+func (t *turn) bounceStatic(c *candidate) {
+	p, v := t.vectors(c.a)
+	post := Posts[c.b-slotPost]
+	e := t.record(c, EntityHit)
+	if e != nil {
+		e.A, e.B, e.PosA, e.PosB, e.Vel = t.entityID(c.a), t.entityID(c.b), *p, post, *v
+		e.refs = [3]int32{t.obj.pos[c.a], 0, t.obj.vel[c.a]}
+	}
+	n := post.Sub(*p).Normalize()
+	if n == (sim.Vec{}) {
+		n = sim.Vec{X: 1}
+	}
+	m := slotMass[c.a]
+	f := n.Dot(*v) * m
+	total := f + 100
+	if f > MinImpulse {
+		total = f + f
+	}
+	if e != nil {
+		e.Impulse = total
+	}
+	*v = v.Add(n.Scale(-1 * total).Scale(1 / m))
+	moved := false
+	if diff := p.Dist(post) - slotRadius[c.a] - PostRadius; diff <= 0 {
+		*p = p.Add(n.Scale(-(-diff/2 + Epsilon)))
+		moved = true
+	}
+	t.replaced(c.a, moved)
+	t.sync(c.a)
+}
+
+// bouncePair is DynamicEntityCollision.react.
+func (t *turn) bouncePair(c *candidate) {
+	pa, va := t.vectors(c.a)
+	pb, vb := t.vectors(c.b)
+	e := t.record(c, EntityHit)
+	if e != nil {
+		e.A, e.B, e.PosA, e.PosB = t.entityID(c.a), t.entityID(c.b), *pa, *pb
+		e.Vel = va.Add(*vb).Scale(0.5)
+		e.refs = [3]int32{t.obj.pos[c.a], t.obj.pos[c.b], 0}
+	}
+	n := pb.Sub(*pa).Normalize()
+	if n == (sim.Vec{}) {
+		n = sim.Vec{X: 1}
+	}
+	ma, mb := slotMass[c.a], slotMass[c.b]
+	f := n.Dot(va.Sub(*vb)) / (1/ma + 1/mb)
+	total := f + MinImpulse
+	if f > MinImpulse {
+		total = f + f
+	}
+	if e != nil {
+		e.Impulse = total
+	}
+	j := n.Scale(-1 * total)
+	*va = va.Add(j.Scale(1 / ma))
+	*vb = vb.Add(j.Scale(-1).Scale(1 / mb))
+	moved := false
+	if diff := pa.Dist(*pb) - slotRadius[c.a] - slotRadius[c.b]; diff <= 0 {
+		*pa = pa.Add(n.Scale(-(-diff/2 + Epsilon)))
+		*pb = pb.Add(n.Scale(-diff/2 + Epsilon))
+		moved = true
+	}
+	if c.a >= slotBludger && c.b < slotSnaffle {
+		t.s.Bludgers[c.a-slotBludger].LastVictim = c.b
+	}
+	t.replaced(c.a, moved)
+	t.replaced(c.b, moved)
+	t.sync(c.a)
+	t.sync(c.b)
+}
+
+// replaced notes that a reaction gave body slot a new speed vector, and a
+// new position vector when moved.
+func (t *turn) replaced(slot int8, moved bool) {
+	if t.log == nil {
+		return
+	}
+	t.obj.vel[slot] = t.obj.fresh()
+	if moved {
+		t.obj.pos[slot] = t.obj.fresh()
+	}
+}
+
+// sync copies a holding wizard's position and speed into its snaffle after
+// each of its collisions. The engine writes into the snaffle's vectors in
+// place, so view lines that hold references to them change too.
+func (t *turn) sync(slot int8) {
+	if slot >= slotSnaffle {
+		return
+	}
+	s := t.s
+	w := &s.Wizards[slot]
+	if w.Holding == NoID {
+		return
+	}
+	ss := int8(slotSnaffle) + w.Holding
+	sn := &s.Snaffles[w.Holding]
+	sn.Pos, sn.Vel = w.Pos, w.Vel
+	if t.log == nil {
+		return
+	}
+	pos, vel := t.obj.pos[ss], t.obj.vel[ss]
+	for k := 0; k < t.log.N; k++ {
+		e := &t.log.Items[k]
+		for f, ref := range e.refs {
+			switch {
+			case ref == 0:
+			case ref == pos && f < 2:
+				if f == 0 {
+					e.PosA = w.Pos
+				} else {
+					e.PosB = w.Pos
+				}
+			case ref == vel && f == 2:
+				e.Vel = w.Vel
+			}
+		}
+	}
+}
