@@ -49,6 +49,9 @@ func testBot(kind string) int {
 		time.Sleep(time.Hour)
 		return 0
 	}
+	if name == "fbmove" {
+		return fbMover()
+	}
 	if name == "fork" {
 		c := exec.Command("sleep", "313.37")
 		if err := c.Start(); err != nil {
@@ -106,6 +109,29 @@ func testBot(kind string) int {
 			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], thrust)
 		}
 		out.Flush()
+	}
+}
+
+// fbMover plays Fantastic Bits: both wizards move to the middle at
+// thrust 150, every turn.
+func fbMover() int {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<20)
+	next := func() string {
+		if !in.Scan() {
+			os.Exit(0)
+		}
+		return in.Text()
+	}
+	next() // myTeamId
+	for {
+		next() // myScore myMagic
+		next() // oppScore oppMagic
+		n, _ := strconv.Atoi(strings.TrimSpace(next()))
+		for i := 0; i < n; i++ {
+			next()
+		}
+		fmt.Print("MOVE 8000 3750 150\nMOVE 8000 3750 150\n")
 	}
 }
 
@@ -230,6 +256,40 @@ func TestMatchMisbehavingBots(t *testing.T) {
 				t.Errorf("%d result lines, want 2:\n%s", n, results.String())
 			}
 			diffReplays(t, dir, 2)
+		})
+	}
+}
+
+// TestMatchReplaysRoundTrip: every game written with -replays is
+// reproduced by "referee diff", for each game and rule set.
+func TestMatchReplaysRoundTrip(t *testing.T) {
+	isolateLastDir(t)
+	tests := []struct{ game, rules, bot string }{
+		{"csb", "live", "racer"},
+		{"csb", "published", "racer"},
+		{"fb", "live", "fbmove"},
+		{"fb", "published", "fbmove"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game+"/"+tc.rules, func(t *testing.T) {
+			if gameByName(tc.game) == nil {
+				t.Skipf("no %s entry in gameDefs (referee/diff.go) yet: no %s match to replay", tc.game, tc.game)
+			}
+			dir := t.TempDir()
+			rep := runTestMatch(t, MatchOptions{
+				Game: tc.game, Rules: tc.rules, Games: 4, Seeds: []int64{21, -5},
+				Players:    [2]MatchPlayer{testBotCmd(tc.bot), testBotCmd(tc.bot)},
+				ReplaysDir: dir,
+			})
+			for _, g := range rep.Games {
+				if g.Culprit != 0 || g.Turns < 10 {
+					t.Errorf("game %d: %q after %d turns, culprit %d: want a game played out by the rules", g.Index, g.End, g.Turns, g.Culprit)
+				}
+			}
+			diffReplays(t, dir, 4)
+			if last, err := LastReplaysDir(); err != nil || last != dir {
+				t.Errorf("LastReplaysDir() = %q, %v; want %q", last, err, dir)
+			}
 		})
 	}
 }

@@ -185,11 +185,16 @@ func parseSeeds(s string) ([]int64, error) {
 }
 
 // Defaults of "referee" with no arguments: the project's best CSB bot
-// against the baseline.
+// against the baseline. The search runs a fixed number of iterations a turn
+// (about 5 ms on one core of 2026): the match is reproducible and short,
+// and every answer stays far inside the time limit. The limits are doubled:
+// on a machine shared with other work, a bot waiting for a core can miss
+// 75 ms through no fault of its own (seen at 2 games on 2 busy cores).
 const (
-	defaultP1    = "csb/ga"
-	defaultP2    = "csb/baseline"
-	defaultGames = 32
+	defaultP1        = "csb/ga -iterations 5000"
+	defaultP2        = "csb/baseline"
+	defaultGames     = 40
+	defaultTimeScale = 2
 )
 
 // runDefault is "referee" with no arguments: a short CSB match of the best
@@ -198,7 +203,8 @@ func runDefault(stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	var c matchConfig
 	matchFlags(fs, &c)
-	c.p1, c.p2, c.opts.Games = defaultP1, defaultP2, defaultGames
-	fmt.Fprintf(stdout, "referee: %d games of %s against %s on %d cores (referee match -h for more)\n", c.opts.Games, c.p1, c.p2, c.opts.Parallel)
+	c.p1, c.p2, c.opts.Games, c.opts.TimeScale = defaultP1, defaultP2, defaultGames, defaultTimeScale
+	fmt.Fprintf(stdout, "referee: %d games (%d seeds, sides swapped) of %s against %s, %d at a time, time limits x%g; referee match -h for more\n",
+		c.opts.Games, c.opts.Games/2, c.p1, c.p2, c.opts.Parallel, c.opts.TimeScale)
 	return playMatch(&c, stdout, stderr)
 }

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"impulse/referee"
+)
+
+// The match runner starts built-in bots by re-executing its own binary with
+// "bot NAME": in the tests that binary is the test binary, which then acts
+// as the referee's bot command instead of running the tests.
+func TestMain(m *testing.M) {
+	if len(os.Args) >= 2 && os.Args[1] == "bot" {
+		code, err := runBot(os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
+		if err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+		}
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// TestBotBuiltin plays the first turn of an official replay with each
+// built-in bot: two command lines come back, and an unknown name is a
+// usage error.
+func TestBotBuiltin(t *testing.T) {
+	r, err := referee.ReadReplay(filepath.Join("..", "..", "replays", "csb", "csb-046.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	input := strings.Join(r.GameResult.Frames[1].PlayerInput, "\n") + "\n"
+	for _, name := range builtinNames() {
+		if !strings.HasPrefix(name, "csb/") {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			var out, log bytes.Buffer
+			code, err := runBot([]string{name, "-iterations", "50"}, strings.NewReader(input), &out, &log)
+			if err != nil || code != 0 {
+				t.Fatalf("bot %s: exit %d, %v", name, code, err)
+			}
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			if len(lines) != 2 {
+				t.Errorf("bot %s answered %q, want 2 lines", name, out.String())
+			}
+		})
+	}
+	var u usageError
+	if _, err := runBot([]string{"csb/nope"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
+		t.Errorf("unknown bot: %v, want a usage error", err)
+	}
+	if _, err := runBot(nil, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
+		t.Errorf("no bot: %v, want a usage error", err)
+	}
+}
+
+func TestResolvePlayer(t *testing.T) {
+	p, err := resolvePlayer("csb/ga -iterations 300")
+	self, _ := os.Executable()
+	if err != nil || len(p.Argv) != 5 || p.Argv[0] != self || p.Argv[1] != "bot" || p.Argv[2] != "csb/ga" || p.Argv[4] != "300" {
+		t.Errorf("built-in: %q, %v; want [%s bot csb/ga -iterations 300]", p.Argv, err, self)
+	}
+	p, err = resolvePlayer(`python3 "my bot.py"`)
+	if err != nil || len(p.Argv) != 2 || p.Argv[1] != "my bot.py" {
+		t.Errorf("command: %q, %v", p.Argv, err)
+	}
+}
+
+// TestMatchCommand plays a short match of built-ins through "referee match"
+// and checks the table, the results file and the replays.
+func TestMatchCommand(t *testing.T) {
+	isolateCache(t)
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results.jsonl")
+	var stdout, stderr bytes.Buffer
+	code, err := runMatch([]string{
+		"-p1", "csb/ga -iterations 200", "-p2", "csb/baseline", "-n", "4", "-j", "2", "-seed", "3",
+		"-replays", filepath.Join(dir, "replays"), "-results", results, "-sprt", "0,50,0.05,0.05",
+	}, &stdout, &stderr)
+	if err != nil || code != 0 {
+		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{"csb/ga -iterations 200", "csb/baseline", "wins", "Elo of", "response time", "end reasons:", "SPRT elo0 0 elo1 50", "LLR"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(stderr.String(), "4/4 games") {
+		t.Errorf("no progress on stderr: %q", stderr.String())
+	}
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 4 {
+		t.Errorf("%d result lines, want 4", len(lines))
+	}
+	for _, l := range lines {
+		var g referee.MatchGame
+		if err := json.Unmarshal([]byte(l), &g); err != nil || (g.Seed != 3 && g.Seed != 4) {
+			t.Errorf("result line %s: %v", l, err)
+		}
+	}
+	files, _ := referee.ReplayFiles([]string{filepath.Join(dir, "replays")})
+	if len(files) != 4 {
+		t.Errorf("%d replays, want 4", len(files))
+	}
+	if code, err := runDiff([]string{filepath.Join(dir, "replays")}); code != 0 || err != nil {
+		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
+	}
+}
+
+func TestMatchUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p1", "csb/ga"}, "give both -p1 and -p2"},
+		{[]string{"-p1", "csb/ga", "-p2", "x 'y"}, "unterminated"},
+		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-sprt", "1,2"}, "elo0,elo1,alpha,beta"},
+		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-seed", "x"}, "not an integer"},
+		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-sprt", "0,5,0.05,0.05", "-sprt-model", "x"}, "logistic or normalized"},
+	}
+	for _, tc := range tests {
+		code, err := runMatch(tc.args, &bytes.Buffer{}, &bytes.Buffer{})
+		var u usageError
+		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("match %q: exit %d, %v; want usage error containing %q", tc.args, code, err, tc.want)
+		}
+	}
+	code, err := runMatch([]string{"-p1", "./no-such-bot", "-p2", "csb/baseline"}, &bytes.Buffer{}, &bytes.Buffer{})
+	if code != 1 || err == nil || !strings.Contains(err.Error(), "no-such-bot") {
+		t.Errorf("missing bot: exit %d, %v; want exit 1 naming it", code, err)
+	}
+}
