@@ -589,3 +589,27 @@ func TestBotLines(t *testing.T) {
 		t.Errorf("lines %q (line 4: %d bytes), want a b, c, d, %d z, next", got, len(got[min(3, len(got)-1)]), MaxLineBytes)
 	}
 }
+
+// TestMatchInterrupted: cancelling the context stops the games at once,
+// reports the pairs finished so far, and leaves no process behind.
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	rep, err := RunMatch(ctx, MatchOptions{
+		Game: "csb", Games: 100, Parallel: 2, TimeScale: 100, // 100 s for the first turn
+		Players: [2]MatchPlayer{testBotCmd("silent"), testBotCmd("racer")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the match took %v to stop after its context was cancelled at 500ms", d)
+	}
+	if !rep.Interrupted || len(rep.Games) != 0 {
+		t.Errorf("interrupted %v with %d games counted; want interrupted, none counted", rep.Interrupted, len(rep.Games))
+	}
+	if kids := children(); len(kids) > 0 {
+		t.Errorf("%d child processes left: %v", len(kids), kids)
+	}
+}
