@@ -356,9 +356,9 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 
 	f := h.GameInfo()
 	frames := []Frame{ReplayFrame(&f, &f, 0)}
-	var tooltips []string
+	tooltips := []Tooltip{}
 	for _, t := range f.Tooltips {
-		tooltips = append(tooltips, tooltipJSON(0, t))
+		tooltips = append(tooltips, NewTooltip(0, t.Message, t.Player))
 	}
 	for f.End == nil {
 		seat := f.Player
@@ -402,7 +402,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 			}
 		}
 		for _, t := range next.Tooltips {
-			tooltips = append(tooltips, tooltipJSON(len(frames), t))
+			tooltips = append(tooltips, NewTooltip(len(frames), t.Message, t.Player))
 		}
 		frames = append(frames, rf)
 		f = next
@@ -441,9 +441,6 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 				Ranks:        ranks,
 				Tooltips:     tooltips,
 			},
-		}
-		if r.GameResult.Tooltips == nil {
-			r.GameResult.Tooltips = []string{}
 		}
 		for seat := 0; seat < 2; seat++ {
 			r.GameResult.Agents = append(r.GameResult.Agents, Agent{
