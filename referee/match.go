@@ -502,6 +502,8 @@ func endReason(game, code string, mg *MatchGame) (string, int) {
 		return name, culprit
 	}
 	switch code {
+	case "endReached":
+		return "game finished", 0
 	case "maxRoundsCountReached":
 		return "max rounds", 0
 	case "":
