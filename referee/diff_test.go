@@ -49,6 +49,8 @@ func diffAll(t *testing.T, game string) {
 
 func TestDiffCSBReplays(t *testing.T) { diffAll(t, "csb") }
 
+func TestDiffFBReplays(t *testing.T) { diffAll(t, "fb") }
+
 func TestDiffDetectsAChange(t *testing.T) {
 	// A replay whose recorded output was changed no longer matches: the
 	// diff names the frame where the outputs part.

@@ -10,8 +10,8 @@ import (
 // read as a replay, to the diff: neither may panic or hang. Seeded with
 // real replays of the shortest games.
 func FuzzReplay(f *testing.F) {
-	for _, name := range []string{"csb-046.json", "csb-054.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "replays", "csb", name))
+	for _, name := range []string{"csb/csb-046.json", "csb/csb-054.json", "fb/fb-051.json", "fb/fb-054.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "replays", name))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -19,6 +19,7 @@ func FuzzReplay(f *testing.F) {
 	}
 	f.Add([]byte(`{"success": {"frames": [{"view": " 0\nCodersStrikeBack\n", "keyframe": true, "agentId": -1}]}}`))
 	f.Add([]byte(`{"gameResult": {"refereeInput": "seed=1\nmap=0 0 1 1", "frames": [{"view": " 0\nCodersStrikeBack\n"}]}}`))
+	f.Add([]byte(`{"gameResult": {"refereeInput": "seed=1", "tooltips": [{"text": "$0 scored", "sourceId": 0, "turn": 1}], "frames": [{"view": " 0\nFantastic Bits\n", "keyframe": true}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseReplay(data)
 		if err != nil {
