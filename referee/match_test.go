@@ -40,6 +40,8 @@ func testBotCmd(kind string) MatchPlayer {
 //	invalid:N  answers turn N with a line that is not a command
 //	longline:N answers turn N with a line of 1 MiB
 //	silent     reads nothing, answers nothing
+//	flood      reads nothing, writes "garbage" lines without end
+//	floodvalid reads nothing, writes valid commands without end
 //	stderr     writes 4 MiB to stderr on turn 0, then races
 //	fork       leaves a grandchild "sleep 313.37" in its group, then races
 func testBot(kind string) int {
@@ -48,6 +50,19 @@ func testBot(kind string) int {
 	if name == "silent" {
 		time.Sleep(time.Hour)
 		return 0
+	}
+	if name == "flood" || name == "floodvalid" {
+		// Never reads; writes lines as fast as the pipe takes them.
+		line := []byte("garbage\n")
+		if name == "floodvalid" {
+			line = []byte("8000 4500 100\n")
+		}
+		block := bytes.Repeat(line, 512)
+		for {
+			if _, err := os.Stdout.Write(block); err != nil {
+				return 0
+			}
+		}
 	}
 	if name == "fbmove" {
 		return fbMover()
@@ -219,6 +234,7 @@ func TestMatchMisbehavingBots(t *testing.T) {
 		{"invalid:5", "invalid output", "invalid input. Expected 'x y power' but found 'hello world'", 1},
 		{"longline:1", "invalid output", "invalid input", 1},
 		{"silent", "timeout", "", 0.3},
+		{"flood", "invalid output", "found 'garbage'", 1},
 		{"/bin/true", "crash", "", 1},
 	}
 	for _, tc := range tests {
@@ -311,7 +327,21 @@ func TestMatchStderrFlood(t *testing.T) {
 	}
 }
 
-// grandchildren lists the processes whose command line holds marker.
+// TestMatchStdoutFlood: a bot that writes valid commands without end and
+// never reads plays a whole game on them, the referee reading only what a
+// turn needs (the bot waits on its full pipe: no memory grows).
+func TestMatchStdoutFlood(t *testing.T) {
+	rep := runTestMatch(t, MatchOptions{
+		Players: [2]MatchPlayer{testBotCmd("floodvalid"), testBotCmd("racer")}, Games: 2, Seeds: []int64{4},
+	})
+	for _, g := range rep.Games {
+		if g.Culprit == 1 && g.End != "checkpoint timeout" || g.Turns < 20 {
+			t.Errorf("game %d: %q by %d after %d turns; want a game played out", g.Index, g.End, g.Culprit, g.Turns)
+		}
+	}
+}
+
+// processesWith lists the processes whose command line holds marker.
 func processesWith(marker string) []string {
 	var out []string
 	ents, _ := os.ReadDir("/proc")

@@ -34,8 +34,10 @@ Time limits are CodinGame's (first turn 1000 ms; then CSB 75 ms live and
 150 ms published, FB 100 ms) times -time-scale, measured from the writing
 of the input to the reading of the expected lines. A bot that answers late,
 exits, crashes, or does not read its input loses as on a timeout; an
-invalid line loses as the game's referee says. Extra output lines are read
-as the next turn's answer, as on CodinGame.
+invalid line loses as the game's referee says. Output is read as a stream:
+extra lines wait in the pipe and answer the next turn. Lines are cut at
+16 KiB; the referee reads no more than a turn needs, so a flooding bot only
+blocks itself.
 
 Flags:
 `
@@ -57,7 +59,7 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.StringVar(&c.p1, "p1", "", "player 1: a built-in bot (e.g. csb/ga) or a command line")
 	fs.StringVar(&c.p2, "p2", "", "player 2: a built-in bot (e.g. csb/baseline) or a command line")
 	fs.IntVar(&c.opts.Games, "n", 100, "games, rounded up to an even number (pairs); the maximum with -sprt")
-	fs.IntVar(&c.opts.Parallel, "j", runtime.NumCPU(), "games played at once (default: the number of CPUs here)")
+	fs.IntVar(&c.opts.Parallel, "j", runtime.NumCPU(), "games played at once (the default is this machine's CPU count)")
 	fs.StringVar(&c.seeds, "seed", "1", "first seed (the next pairs count on), or a comma-separated list of seeds, one per pair")
 	fs.StringVar(&c.opts.Rules, "rules", "live", "rule set: live (CodinGame today) or published (the published referee)")
 	fs.Float64Var(&c.opts.TimeScale, "time-scale", 1, "multiply the time limits by this (slow machines, debug builds)")
