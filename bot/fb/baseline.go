@@ -1,0 +1,159 @@
+package fb
+
+import (
+	"math"
+
+	"impulse/sim"
+	simfb "impulse/sim/fb"
+)
+
+// The baseline policy: the yardstick bot, and the seed of the search.
+
+// Thresholds of the baseline policy.
+const (
+	// flipendoMin, flipendoMax: the distances from wizard to snaffle at
+	// which a FLIPENDO is worth its magic (closer, the push is capped at
+	// 1000; further, it is weak).
+	flipendoMin = 600
+	flipendoMax = 3500
+	// flipendoMargin keeps the predicted crossing of the goal line this
+	// far inside the posts' centres.
+	flipendoMargin = 500
+	// leadTurns: a wizard runs at where its snaffle will be this many
+	// turns from now.
+	leadTurns = 1
+)
+
+// attackX returns the x of the goal line player pl scores at.
+func attackX(pl int) float64 {
+	if pl == 0 {
+		return simfb.Width
+	}
+	return 0
+}
+
+// goalCentre is the middle of the goal player pl attacks.
+func goalCentre(pl int) sim.Vec { return sim.Vec{X: attackX(pl), Y: simfb.Height / 2} }
+
+// lineHitsGoal reports whether the ray from a through b, continued, crosses
+// the goal line player pl attacks between the posts (minus margin) and b
+// is on the way.
+func lineHitsGoal(a, b sim.Vec, pl int, margin float64) bool {
+	gx := attackX(pl)
+	dx := b.X - a.X
+	if dx == 0 || (gx-b.X)*dx <= 0 {
+		return false
+	}
+	y := b.Y + float64((gx-b.X)*(b.Y-a.Y))/dx
+	return y > simfb.GoalTop+margin && y < simfb.GoalBottom-margin
+}
+
+// chaseTargets returns the snaffles (indices, NoID for none) that player
+// pl's two wizards go for: the pair of distinct live snaffles, not held by
+// the player, with the least total distance; both the same snaffle when
+// only one is free.
+func chaseTargets(st *simfb.State, pl int) [2]int {
+	a, b := 2*pl, 2*pl+1
+	best := [2]int{simfb.NoID, simfb.NoID}
+	bestD := math.Inf(1)
+	n := int(st.NumSnaffles)
+	distinct := countFree(st, pl) > 1
+	free := func(k int) bool {
+		sn := &st.Snaffles[k]
+		return !sn.Scored && (sn.Carrier == simfb.NoID || simfb.Owner(int(sn.Carrier)) != pl)
+	}
+	for j := 0; j < n; j++ {
+		if !free(j) {
+			continue
+		}
+		dj := st.Wizards[a].Pos.Dist(st.Snaffles[j].Pos)
+		for k := 0; k < n; k++ {
+			if !free(k) || (k == j && distinct) {
+				continue
+			}
+			if d := dj + st.Wizards[b].Pos.Dist(st.Snaffles[k].Pos); d < bestD {
+				best, bestD = [2]int{j, k}, d
+			}
+		}
+	}
+	return best
+}
+
+// countFree returns the number of live snaffles not held by player pl.
+func countFree(st *simfb.State, pl int) int {
+	c := 0
+	for k := 0; k < int(st.NumSnaffles); k++ {
+		sn := &st.Snaffles[k]
+		if !sn.Scored && (sn.Carrier == simfb.NoID || simfb.Owner(int(sn.Carrier)) != pl) {
+			c++
+		}
+	}
+	return c
+}
+
+// baselineCommands returns the baseline's commands for player pl's
+// wizards: a holder throws at full power towards the goal's centre,
+// aiming off by its own speed (the snaffle keeps it); a wizard with magic
+// for it casts FLIPENDO on a snaffle between itself and the opponent's
+// goal that the push would send between the posts; the others run at
+// their snaffle (chaseTargets) where it will be next turn, at full
+// thrust.
+func baselineCommands(st *simfb.State, pl int) [2]simfb.Command {
+	var cmds [2]simfb.Command
+	targets := chaseTargets(st, pl)
+	magic := st.Magic[pl]
+	goal := goalCentre(pl)
+	for k := 0; k < 2; k++ {
+		i := 2*pl + k
+		w := &st.Wizards[i]
+		if w.Holding != simfb.NoID {
+			// The snaffle leaves with w.Vel + 2·power along the aim.
+			want := goal.Sub(w.Pos).Normalize().Scale(2 * simfb.MaxThrowPower).Sub(w.Vel)
+			t := w.Pos.Add(want.Normalize().Scale(reach)).Round()
+			cmds[k] = simfb.Throwing(t.X, t.Y, simfb.MaxThrowPower)
+			continue
+		}
+		if magic >= simfb.SpellCost[simfb.Flipendo] {
+			if id := flipendoTarget(st, i, pl); id != simfb.NoID {
+				cmds[k] = simfb.Casting(simfb.Flipendo, id)
+				magic -= simfb.SpellCost[simfb.Flipendo]
+				continue
+			}
+		}
+		t := goal
+		if j := targets[k]; j != simfb.NoID {
+			sn := &st.Snaffles[j]
+			t = sn.Pos.Add(sn.Vel.Scale(leadTurns)).Sub(w.Vel)
+		}
+		t = t.Round()
+		if t == w.Pos {
+			t.X++
+		}
+		cmds[k] = simfb.Moving(t.X, t.Y, simfb.MaxThrust)
+	}
+	return cmds
+}
+
+// flipendoTarget returns the entity id of a free live snaffle that
+// wizard i of player pl should push with FLIPENDO, or NoID: within
+// flipendoMin..flipendoMax of the wizard (a turn ahead, when the spell
+// acts) and on a line from the wizard into the goal.
+func flipendoTarget(st *simfb.State, i, pl int) int {
+	w := &st.Wizards[i]
+	a := w.Pos.Add(w.Vel)
+	for k := 0; k < int(st.NumSnaffles); k++ {
+		sn := &st.Snaffles[k]
+		if sn.Scored || sn.Carrier != simfb.NoID {
+			continue
+		}
+		b := sn.Pos.Add(sn.Vel)
+		d := a.Dist(b)
+		if d < flipendoMin || d > flipendoMax {
+			continue
+		}
+		if lineHitsGoal(a, b, pl, flipendoMargin) {
+			return st.SnaffleID(k)
+		}
+	}
+	return simfb.NoID
+}

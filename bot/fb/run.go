@@ -1,0 +1,247 @@
+package fb
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"impulse/bot"
+	simfb "impulse/sim/fb"
+)
+
+// Default budgets: CodinGame allows 1000 ms for the first turn and 100 ms
+// for the others, counted by its clock; these leave a margin.
+const (
+	DefaultFirstTurn = 900 * time.Millisecond
+	DefaultTurn      = 85 * time.Millisecond
+)
+
+// Strategies.
+const (
+	StrategySearch   = "search"
+	StrategyBaseline = "baseline"
+)
+
+// Config is the setting of a bot.
+type Config struct {
+	// Strategy is StrategySearch (the default, also for "") or
+	// StrategyBaseline.
+	Strategy string
+	// Seed seeds the search's random source.
+	Seed int64
+	// Iterations > 0 fixes the number of search iterations per turn (the
+	// time budgets are then ignored): the same Seed gives the same moves.
+	// An iteration is one rollout of Depth turns of a plan; a quarter of
+	// them go to predicting the opponent.
+	Iterations int
+	// FirstTurn and Turn are the time budgets of the first turn and of the
+	// others, measured from the reading of the turn's first line; zero
+	// means the defaults.
+	FirstTurn, Turn time.Duration
+}
+
+// Bot plays one game: it keeps what the input does not repeat (its own
+// spells and capture cooldowns, which it plays forward on the simulator
+// from its commands; the opponent's cooldowns, from the snaffles it held)
+// and answers each turn.
+type Bot struct {
+	cfg    Config
+	search *Search
+	st     simfb.State
+	me     int
+	turn   int
+	// Sims and Iterations are the simulated turns and search iterations of
+	// the last turn.
+	Sims, Iterations int
+}
+
+// NewBot returns a bot for cfg, or an error naming an unknown strategy.
+func NewBot(cfg Config) (*Bot, error) {
+	switch cfg.Strategy {
+	case "":
+		cfg.Strategy = StrategySearch
+	case StrategySearch, StrategyBaseline:
+	default:
+		return nil, fmt.Errorf("unknown strategy %q (want %s or %s)", cfg.Strategy, StrategySearch, StrategyBaseline)
+	}
+	if cfg.FirstTurn <= 0 {
+		cfg.FirstTurn = DefaultFirstTurn
+	}
+	if cfg.Turn <= 0 {
+		cfg.Turn = DefaultTurn
+	}
+	return &Bot{cfg: cfg}, nil
+}
+
+// Init reads the init line: the bot's team, 0 or 1.
+func (b *Bot) Init(lines []string) error {
+	if len(lines) != 1 {
+		return fmt.Errorf("init: %d lines, want 1 (myTeamId)", len(lines))
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+	if err != nil || id < 0 || id > 1 {
+		return fmt.Errorf("init: myTeamId %q: want 0 or 1", lines[0])
+	}
+	b.me = id
+	b.st = simfb.State{Rules: simfb.Live}
+	b.turn = 0
+	b.search = NewSearch(id, b.cfg.Seed)
+	return nil
+}
+
+// Turn reads a turn's lines (the two score/magic lines, the entity
+// count, the entities), read from start on, and returns the two output
+// lines.
+func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
+	var out [2]string
+	if err := b.st.ReadTurn(lines, b.me); err != nil {
+		return out, fmt.Errorf("turn %d: %v", b.turn+1, err)
+	}
+	b.st.Round = int32(b.turn)
+	cmds := b.decide(start)
+	for k, c := range cmds {
+		out[k] = c.String()
+	}
+	b.forward(cmds)
+	b.turn++
+	return out, nil
+}
+
+// decide returns the commands of the bot's wizards for the current state.
+func (b *Bot) decide(start time.Time) [2]simfb.Command {
+	if b.cfg.Strategy == StrategyBaseline {
+		b.Sims, b.Iterations = 0, 0
+		return baselineCommands(&b.st, b.me)
+	}
+	limit := b.cfg.Turn
+	if b.turn == 0 {
+		limit = b.cfg.FirstTurn
+	}
+	budget := bot.NewBudget(start, limit, b.cfg.Iterations)
+	s := b.search
+	s.Sims = 0
+	plan := s.Turn(&b.st, b.turn == 0, &budget)
+	// The commands as the rollouts played them: the teammate's spell may
+	// take the magic first.
+	var cmds [2]simfb.Command
+	st := b.st
+	st.Prepare()
+	for k := 0; k < 2; k++ {
+		i := 2*b.me + k
+		cmds[k] = command(&st, i, plan[0][k])
+		st.Apply(i, cmds[k])
+	}
+	b.Sims, b.Iterations = s.Sims, budget.Iterations()
+	return cmds
+}
+
+// forward plays the turn on the bot's state with its commands, so that
+// what the next input does not show is kept: its spells (cast now, acting
+// from the next turn), its capture cooldowns, the snaffles' ignore lists.
+// The opponent's commands are unknown: a holder is given a command (any
+// command sets its cooldown), the others none; its spells are not known.
+// The next input overwrites positions, speeds, scores and magic.
+func (b *Bot) forward(cmds [2]simfb.Command) {
+	var all [simfb.MaxWizards]simfb.Command
+	for k := 0; k < 2; k++ {
+		all[2*b.me+k] = cmds[k]
+		i := 2*(1-b.me) + k
+		if w := &b.st.Wizards[i]; w.Holding != simfb.NoID {
+			all[i] = simfb.Moving(w.Pos.X+1, w.Pos.Y, 0)
+		}
+	}
+	b.st.Play(&all, nil)
+}
+
+// Run plays a whole game on the CodinGame protocol: the init line, then
+// each turn the score/magic lines, the entity count and the entities,
+// answering two lines a turn and flushing them. It returns nil at the end
+// of the input, an error naming the line for bad input. The garbage
+// collector is off while it runs (the search does not allocate); log
+// receives a line per turn with the simulated turns.
+func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
+	b, err := NewBot(cfg)
+	if err != nil {
+		return err
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	w := bufio.NewWriter(out)
+	lineNo := 0
+	next := func() (string, bool) {
+		if !sc.Scan() {
+			return "", false
+		}
+		lineNo++
+		return sc.Text(), true
+	}
+	first, ok := next()
+	if !ok {
+		return sc.Err()
+	}
+	start := time.Now()
+	if err := b.Init([]string{first}); err != nil {
+		return fmt.Errorf("line %d: %v", lineNo, err)
+	}
+	lines := make([]string, 0, 3+simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
+	var buf []byte
+	for turn := 0; ; turn++ {
+		lines = lines[:0]
+		for k := 0; k < 3; k++ {
+			l, ok := next()
+			if !ok {
+				if err := sc.Err(); err != nil {
+					return err
+				}
+				if k == 0 {
+					return nil
+				}
+				return fmt.Errorf("line %d: turn %d: input ends after %d of the 3 header lines", lineNo, turn+1, k)
+			}
+			if k == 0 && turn > 0 {
+				start = time.Now()
+			}
+			lines = append(lines, l)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(lines[2]))
+		if err != nil || n < simfb.MaxWizards+simfb.NumBludgers || n > simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers {
+			return fmt.Errorf("line %d: turn %d: entity count %q: want %d..%d", lineNo, turn+1, lines[2],
+				simfb.MaxWizards+simfb.NumBludgers, simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
+		}
+		for k := 0; k < n; k++ {
+			l, ok := next()
+			if !ok {
+				if err := sc.Err(); err != nil {
+					return err
+				}
+				return fmt.Errorf("line %d: turn %d: input ends after %d of %d entities", lineNo, turn+1, k, n)
+			}
+			lines = append(lines, l)
+		}
+		o, err := b.Turn(lines, start)
+		if err != nil {
+			return fmt.Errorf("line %d: %v", lineNo, err)
+		}
+		buf = append(buf[:0], o[0]...)
+		buf = append(buf, '\n')
+		buf = append(buf, o[1]...)
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		if err := w.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(log, "turn %d: %d simulated turns, %d iterations, %.1f ms\n",
+			turn+1, b.Sims, b.Iterations, float64(time.Since(start).Microseconds())/1000)
+		if turn == 0 {
+			runtime.GC() // the garbage of the set-up, before the game's pace
+		}
+	}
+}

@@ -1,0 +1,323 @@
+package fb
+
+import (
+	"impulse/bot"
+	"impulse/sim"
+	simfb "impulse/sim/fb"
+)
+
+// This file is the per-iteration hot code of the search: the rollout of a
+// pair of plans on the simulator, the evaluation, and a generation of the
+// genetic algorithm.
+
+// Population is the number of plans the genetic algorithm keeps per
+// player.
+const Population = 10
+
+// Weights of the evaluation, in units of distance.
+const (
+	// win is the score of a game won within the plan; −win, lost.
+	win = 1e8
+	// goalWeight is the worth of a goal: more than a snaffle's progress
+	// from one goal to the other.
+	goalWeight = 60000
+	// snaffleLead: a snaffle counts where it will be this many turns from
+	// now at its speed.
+	snaffleLead = 2
+	// chaseWeight is what a wizard with empty hands loses per unit of
+	// distance to its snaffle.
+	chaseWeight = 0.5
+	// holdBonus is the worth of a held snaffle.
+	holdBonus = 800
+	// magicWeight is the worth of a point of magic.
+	magicWeight = 60
+	// bludgerRange, bludgerWeight: a wizard loses bludgerWeight per unit
+	// a bludger is closer than bludgerRange.
+	bludgerRange  = 1200
+	bludgerWeight = 0.5
+	// goalMouth is the half-height of the aim point's band on a goal line:
+	// a snaffle counts its distance to the nearest point of the band.
+	goalMouth = simfb.GoalSize/2 - simfb.PostRadius - simfb.SnaffleRadius
+)
+
+// population is one player's plans and their scores.
+type population struct {
+	plans  [Population]Plan
+	scores [Population]float64
+}
+
+// Search is the state of the search for one game: the root of the turn,
+// the populations kept from turn to turn. Its memory is set up once by
+// NewSearch; a turn allocates nothing.
+type Search struct {
+	rng  bot.Rand
+	root simfb.State
+	me   int // the player searched for; the other is predicted
+	pop  [2]population
+	// heuristic is each player's plan from the baseline policy, rolled
+	// out from the root (a seed of the populations).
+	heuristic [2]Plan
+	// Sims counts the turns simulated since the counter was reset.
+	Sims int
+}
+
+// NewSearch returns a search for player me (0 or 1) with the given seed.
+// Its populations are drawn on the first turn.
+func NewSearch(me int, seed int64) *Search {
+	return &Search{rng: bot.NewRand(seed), me: me}
+}
+
+// play plays one turn from st: player pl's orders g, the other player's
+// h, applied in wizard id order as the engine parses them.
+func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
+	st.Prepare()
+	for i := 0; i < simfb.MaxWizards; i++ {
+		o := g
+		if simfb.Owner(i) != pl {
+			o = h
+		}
+		st.Apply(i, command(st, i, o[i&1]))
+	}
+	s.Sims++
+	return st.Update(nil)
+}
+
+// rollout plays plan mine for player pl and theirs for the other from the
+// root, up to Depth turns or the end of the game, and returns the
+// evaluation for pl.
+func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
+	st := s.root
+	for t := 0; t < Depth; t++ {
+		res := s.play(&st, pl, &mine[t], &theirs[t])
+		if res.Over || st.Round >= simfb.MaxRounds {
+			break
+		}
+	}
+	return eval(&st, pl)
+}
+
+// goalDistance returns the distance from p to the band of the goal line
+// player pl attacks between the posts.
+func goalDistance(p sim.Vec, pl int) float64 {
+	y := p.Y
+	if y < simfb.Height/2-goalMouth {
+		y = simfb.Height/2 - goalMouth
+	} else if y > simfb.Height/2+goalMouth {
+		y = simfb.Height/2 + goalMouth
+	}
+	return p.Dist(sim.Vec{X: attackX(pl), Y: y})
+}
+
+// eval scores st for player pl: the game won or lost; else the goals, every
+// live snaffle's distance to the goal pl defends minus its distance to
+// the goal pl attacks (where it will be in snaffleLead turns), and, for
+// each player, its held snaffles, its wizards' distances to their
+// snaffles, its magic and the bludgers near its wizards, pl's counted for
+// and the other's against.
+func eval(st *simfb.State, pl int) float64 {
+	op := 1 - pl
+	my, their := st.Score[pl], st.Score[op]
+	live := st.LiveSnaffles()
+	if my >= st.ScoreToWin || (live == 0 || st.Round >= simfb.MaxRounds) && my > their {
+		return win + float64(my-their)
+	}
+	if their >= st.ScoreToWin || (live == 0 || st.Round >= simfb.MaxRounds) && their > my {
+		return -win + float64(my-their)
+	}
+	score := goalWeight * float64(my-their)
+	for k := 0; k < int(st.NumSnaffles); k++ {
+		sn := &st.Snaffles[k]
+		if sn.Scored {
+			continue
+		}
+		p := sn.Pos.Add(sn.Vel.Scale(snaffleLead))
+		score += goalDistance(p, op) - goalDistance(p, pl)
+	}
+	return score + side(st, pl) - side(st, op)
+}
+
+// side is the part of the evaluation that each player has: held
+// snaffles, the wizards' chase of the others, magic, bludger danger.
+func side(st *simfb.State, pl int) float64 {
+	score := magicWeight * float64(st.Magic[pl])
+	a, b := 2*pl, 2*pl+1
+	wa, wb := &st.Wizards[a], &st.Wizards[b]
+	for i := a; i <= b; i++ {
+		w := &st.Wizards[i]
+		if w.Holding != simfb.NoID {
+			score += holdBonus
+		}
+		for k := range st.Bludgers {
+			if d := w.Pos.Dist(st.Bludgers[k].Pos); d < bludgerRange {
+				score -= bludgerWeight * (bludgerRange - d)
+			}
+		}
+	}
+	// The chase: the distinct snaffles (if there are two) nearest in
+	// total to the empty-handed wizards.
+	var d [2][simfb.MaxSnaffles]float64
+	var free [simfb.MaxSnaffles]int8
+	nf := 0
+	for k := 0; k < int(st.NumSnaffles); k++ {
+		sn := &st.Snaffles[k]
+		if sn.Scored || sn.Carrier != simfb.NoID && simfb.Owner(int(sn.Carrier)) == pl {
+			continue
+		}
+		free[nf] = int8(k)
+		d[0][nf] = wa.Pos.Dist(sn.Pos)
+		d[1][nf] = wb.Pos.Dist(sn.Pos)
+		nf++
+	}
+	if nf == 0 {
+		return score
+	}
+	ha, hb := wa.Holding != simfb.NoID, wb.Holding != simfb.NoID
+	var chase float64
+	switch {
+	case ha && hb:
+	case ha || hb:
+		row := 0
+		if ha {
+			row = 1
+		}
+		chase = d[row][0]
+		for j := 1; j < nf; j++ {
+			if d[row][j] < chase {
+				chase = d[row][j]
+			}
+		}
+	default:
+		chase = -1
+		for j := 0; j < nf; j++ {
+			for k := 0; k < nf; k++ {
+				if j == k && nf > 1 {
+					continue
+				}
+				if c := d[0][j] + d[1][k]; chase < 0 || c < chase {
+					chase = c
+				}
+			}
+		}
+	}
+	return score - chaseWeight*chase
+}
+
+// seed readies player pl's population for a new turn: every plan shifted
+// by the turn just played (first: all drawn at random), the heuristic plan
+// and two random ones in place of the last three, all scored against
+// theirs.
+func (s *Search) seed(pl int, theirs *Plan, first bool) {
+	pop := &s.pop[pl]
+	st := &s.root
+	for i := range pop.plans {
+		if first {
+			pop.plans[i].randomize(&s.rng, st, pl)
+		} else {
+			pop.plans[i].shift(&s.rng, st, pl)
+		}
+	}
+	pop.plans[Population-1] = s.heuristic[pl]
+	for i := Population - 3; i < Population-1; i++ {
+		pop.plans[i].randomize(&s.rng, st, pl)
+	}
+	for i := range pop.plans {
+		pop.scores[i] = s.rollout(pl, &pop.plans[i], theirs)
+	}
+}
+
+// generation is one iteration of the genetic algorithm for player pl
+// against the plan theirs: a child from two parents chosen by tournament
+// (uniform crossover, 40%) or from one, one mutation whose amplitude
+// shrinks as the budget is used, its rollout, and the child in place of
+// the worst plan if it is better.
+func (s *Search) generation(pl int, theirs *Plan, used float64) {
+	pop := &s.pop[pl]
+	var child Plan
+	a := bot.Tournament(&s.rng, pop.scores[:], 2)
+	if s.rng.Intn(10) < 4 {
+		b := bot.Tournament(&s.rng, pop.scores[:], 2)
+		child.crossover(&s.rng, &pop.plans[a], &pop.plans[b])
+	} else {
+		child = pop.plans[a]
+	}
+	child.mutate(&s.rng, &s.root, pl, 1-0.9*used)
+	score := s.rollout(pl, &child, theirs)
+	if w := bot.Worst(pop.scores[:]); score > pop.scores[w] {
+		pop.plans[w] = child
+		pop.scores[w] = score
+	}
+}
+
+// evolve runs generations for player pl against theirs within budget b.
+func (s *Search) evolve(pl int, theirs *Plan, b *bot.Budget) {
+	for b.Next() {
+		s.generation(pl, theirs, b.Progress())
+	}
+}
+
+// best returns player pl's best plan.
+func (s *Search) best(pl int) *Plan {
+	pop := &s.pop[pl]
+	return &pop.plans[bot.Best(pop.scores[:])]
+}
+
+// heuristicPlans rolls the baseline policy out from root for both players
+// and returns the genes it played, per player.
+func heuristicPlans(root *simfb.State) (plans [2]Plan) {
+	st := *root
+	for t := 0; t < Depth; t++ {
+		var g [simfb.MaxWizards]Gene
+		for pl := 0; pl < 2; pl++ {
+			cmds := baselineCommands(&st, pl)
+			for k := 0; k < 2; k++ {
+				g[2*pl+k] = geneOf(&st, 2*pl+k, cmds[k])
+				plans[pl][t][k] = g[2*pl+k]
+			}
+		}
+		st.Prepare()
+		for i := range g {
+			st.Apply(i, command(&st, i, g[i]))
+		}
+		if res := st.Update(nil); res.Over {
+			break
+		}
+	}
+	return plans
+}
+
+// opponentShare is the share of a turn's budget spent predicting the
+// opponent.
+const opponentShare = 0.25
+
+// Turn searches the root st for player me within budget b and returns
+// the plan found. The opponent is predicted first, with opponentShare of
+// the budget: its population evolves against our previous plan shifted
+// (on the first turn, our heuristic plan); then our plan is evolved
+// against the opponent's best.
+func (s *Search) Turn(st *simfb.State, first bool, b *bot.Budget) *Plan {
+	s.root = *st
+	s.heuristic = heuristicPlans(&s.root)
+	op := 1 - s.me
+	var mine Plan
+	if first {
+		mine = s.heuristic[s.me]
+	} else {
+		mine = *s.best(s.me)
+		mine.shift(&s.rng, &s.root, s.me)
+	}
+	s.seed(op, &mine, first)
+	part := b.Split(opponentShare)
+	s.evolve(op, &mine, &part)
+	b.Spend(part.Iterations())
+	theirs := *s.best(op)
+
+	s.seed(s.me, &theirs, first)
+	s.evolve(s.me, &theirs, b)
+	return s.best(s.me)
+}
+
+// Predicted returns the opponent's best plan of the last Turn.
+func (s *Search) Predicted() *Plan { return s.best(1 - s.me) }
+
+// Root returns the root of the last Turn.
+func (s *Search) Root() *simfb.State { return &s.root }
