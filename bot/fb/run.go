@@ -193,6 +193,7 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 	var buf []byte
 	for turn := 0; ; turn++ {
 		lines = lines[:0]
+		first := lineNo + 1
 		for k := 0; k < 3; k++ {
 			l, ok := next()
 			if !ok {
@@ -226,7 +227,7 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		}
 		o, err := b.Turn(lines, start)
 		if err != nil {
-			return fmt.Errorf("line %d: %v", lineNo, err)
+			return fmt.Errorf("lines %d-%d: %v", first, lineNo, err)
 		}
 		buf = append(buf[:0], o[0]...)
 		buf = append(buf, '\n')
