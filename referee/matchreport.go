@@ -100,7 +100,7 @@ func WriteReport(w io.Writer, r *MatchReport) error {
 		b.WriteString("interrupted: only whole pairs finished so far are counted\n")
 	}
 	if r.Unpaired > 0 {
-		fmt.Fprintf(&b, "%d finished games not counted (their pair did not finish)\n", r.Unpaired)
+		fmt.Fprintf(&b, "%d finished games not counted (their pair did not finish, or finished after the SPRT decided)\n", r.Unpaired)
 	}
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\twins\tdraws\tlosses\twin rate\tscore\t")
