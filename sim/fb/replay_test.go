@@ -31,6 +31,11 @@ func readReplay(t *testing.T, path string) (*replayFile, int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return readReplayData(t, path, data)
+}
+
+func readReplayData(t testing.TB, path string, data []byte) (*replayFile, int64) {
+	t.Helper()
 	var r replayFile
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatalf("%s: %v", path, err)
