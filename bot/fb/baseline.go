@@ -91,14 +91,14 @@ func countFree(st *simfb.State, pl int) int {
 	return c
 }
 
-// baselineCommands returns the baseline's commands for player pl's
+// Baseline returns the baseline's commands for player pl's
 // wizards: a holder throws at full power towards the goal's centre,
 // aiming off by its own speed (the snaffle keeps it); a wizard with magic
 // for it casts FLIPENDO on a snaffle between itself and the opponent's
 // goal that the push would send between the posts; the others run at
 // their snaffle (chaseTargets) where it will be next turn, at full
 // thrust.
-func baselineCommands(st *simfb.State, pl int) [2]simfb.Command {
+func Baseline(st *simfb.State, pl int) [2]simfb.Command {
 	var cmds [2]simfb.Command
 	targets := chaseTargets(st, pl)
 	magic := st.Magic[pl]

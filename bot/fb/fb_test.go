@@ -57,7 +57,7 @@ func midGame(seed int64, rounds int) simfb.State {
 	for r := 0; r < rounds; r++ {
 		var c [simfb.MaxWizards]simfb.Command
 		for pl := 0; pl < 2; pl++ {
-			cmds := baselineCommands(&st, pl)
+			cmds := Baseline(&st, pl)
 			c[2*pl], c[2*pl+1] = cmds[0], cmds[1]
 		}
 		if res := st.Play(&c, nil); res.Over {
@@ -134,7 +134,7 @@ func gameInput(seed int64, pl, rounds int) string {
 		st.Prepare()
 		lines = append(lines, st.TurnInput(pl)...)
 		for p := 0; p < 2; p++ {
-			cmds := baselineCommands(&st, p)
+			cmds := Baseline(&st, p)
 			st.Apply(2*p, cmds[0])
 			st.Apply(2*p+1, cmds[1])
 		}

@@ -116,7 +116,7 @@ func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 func (b *Bot) decide(start time.Time) [2]simfb.Command {
 	if b.cfg.Strategy == StrategyBaseline {
 		b.Sims, b.Iterations = 0, 0
-		return baselineCommands(&b.st, b.me)
+		return Baseline(&b.st, b.me)
 	}
 	limit := b.cfg.Turn
 	if b.turn == 0 {

@@ -268,7 +268,7 @@ func heuristicPlans(root *simfb.State) (plans [2]Plan) {
 	for t := 0; t < Depth; t++ {
 		var g [simfb.MaxWizards]Gene
 		for pl := 0; pl < 2; pl++ {
-			cmds := baselineCommands(&st, pl)
+			cmds := Baseline(&st, pl)
 			for k := 0; k < 2; k++ {
 				g[2*pl+k] = geneOf(&st, 2*pl+k, cmds[k])
 				plans[pl][t][k] = g[2*pl+k]
