@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"impulse/bot/csb"
+	"impulse/bot/fb"
 )
 
 // builtinConfig is what every built-in bot takes from its flags.
@@ -33,12 +34,21 @@ func csbBuiltin(strategy, doc string) builtin {
 	}}
 }
 
-// builtins are the bots "referee bot NAME" runs, by game/strategy. A game's
-// first entry is its best bot, the last its baseline.
+func fbBuiltin(strategy, doc string) builtin {
+	return builtin{doc: doc, run: func(in io.Reader, out io.Writer, log io.Writer, c builtinConfig) error {
+		return fb.Run(in, out, log, fb.Config{
+			Strategy: strategy, Seed: c.seed, Iterations: c.iterations, FirstTurn: c.first, Turn: c.turn,
+		})
+	}}
+}
+
+// builtins are the bots "referee bot NAME" runs, by game/strategy.
 var builtins = map[string]builtin{
 	"csb/ga":       csbBuiltin(csb.StrategyGA, "Coders Strike Back: genetic search over both pods' plans (the project's best)"),
 	"csb/beam":     csbBuiltin(csb.StrategyBeam, "Coders Strike Back: beam search"),
 	"csb/baseline": csbBuiltin(csb.StrategyBaseline, "Coders Strike Back: the baseline heuristic, no search"),
+	"fb/search":    fbBuiltin(fb.StrategySearch, "Fantastic Bits: search over both wizards' plans (the project's best)"),
+	"fb/baseline":  fbBuiltin(fb.StrategyBaseline, "Fantastic Bits: the baseline heuristic, no search"),
 }
 
 // builtinNames returns the built-in bots' names, sorted.

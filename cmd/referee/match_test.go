@@ -30,13 +30,19 @@ func TestMain(m *testing.M) {
 // built-in bot: two command lines come back, and an unknown name is a
 // usage error.
 func TestBotBuiltin(t *testing.T) {
-	r, err := referee.ReadReplay(filepath.Join("..", "..", "replays", "csb", "csb-046.json"))
-	if err != nil {
-		t.Fatal(err)
+	inputs := map[string]string{}
+	for game, file := range map[string]string{"csb": "csb-046.json", "fb": "fb-001.json"} {
+		r, err := referee.ReadReplay(filepath.Join("..", "..", "replays", game, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs[game] = strings.Join(r.GameResult.Frames[1].PlayerInput, "\n") + "\n"
 	}
-	input := strings.Join(r.GameResult.Frames[1].PlayerInput, "\n") + "\n"
 	for _, name := range builtinNames() {
-		if !strings.HasPrefix(name, "csb/") {
+		game, _, _ := strings.Cut(name, "/")
+		input, ok := inputs[game]
+		if !ok {
+			t.Errorf("built-in %s: no replay of game %q to test it on", name, game)
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
