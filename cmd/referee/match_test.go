@@ -147,3 +147,21 @@ func TestMatchUsage(t *testing.T) {
 		t.Errorf("missing bot: exit %d, %v; want exit 1 naming it", code, err)
 	}
 }
+
+// TestMatchCommandFB plays a pair of Fantastic Bits between the built-ins,
+// and referee diff reproduces both games.
+func TestMatchCommandFB(t *testing.T) {
+	isolateCache(t)
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code, err := runMatch([]string{"-game", "fb", "-p1", "fb/search -iterations 100", "-p2", "fb/baseline", "-n", "2", "-replays", dir, "-time-scale", "4"}, &stdout, &stderr)
+	if err != nil || code != 0 {
+		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "fb: fb/search -iterations 100 vs fb/baseline") || strings.Contains(stdout.String(), "timeout") {
+		t.Errorf("table:\n%s", stdout.String())
+	}
+	if code, err := runDiff([]string{dir}); code != 0 || err != nil {
+		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
+	}
+}
