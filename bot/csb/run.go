@@ -107,6 +107,9 @@ func (b *Bot) Init(lines []string) error {
 		}
 		st.Checkpoints[k] = sim.Vec{X: float64(x), Y: float64(y)}
 	}
+	if err := checkMap(st.Checkpoints[:n]); err != nil {
+		return fmt.Errorf("init: %v", err)
+	}
 	st.NumCheckpoints = int32(n)
 	st.Laps = int32(laps)
 	st.PodTimeout = simcsb.DefaultPodTimeout
@@ -114,6 +117,56 @@ func (b *Bot) Init(lines []string) error {
 	b.st = st
 	b.turn = 0
 	return nil
+}
+
+// Limits of the input that keep the simulator's checkpoint loop finite.
+// sim/csb passes checkpoints along a pod's straight path for as long as
+// the next one is near it, so a path near every checkpoint of the map
+// would pass them forever (the engine's own loop does the same). The
+// official maps have 3 to 6 checkpoints, at least 1,800 apart and
+// spanning at least 5,500 (csb.md section 7, jitter included): a path
+// must then be longer than 4,300 to come near them all, and a pod whose
+// speed components are at most maxSpeed, plus a BOOST, moves less than
+// that in a turn.
+const (
+	minCheckpointGap  = 1500
+	minMapSpan        = 5500
+	maxSpeedComponent = 2500
+)
+
+// checkMap reports a map the search cannot run on.
+func checkMap(cps []sim.Vec) error {
+	if len(cps) < 3 {
+		return fmt.Errorf("%d checkpoints, want 3 or more", len(cps))
+	}
+	span := 0.0
+	for i := range cps {
+		for j := 0; j < i; j++ {
+			d := cps[i].Dist(cps[j])
+			if d < minCheckpointGap {
+				return fmt.Errorf("checkpoints %d and %d are %.0f apart, want %d at least", j, i, d, minCheckpointGap)
+			}
+			if d > span {
+				span = d
+			}
+		}
+	}
+	if span < minMapSpan {
+		return fmt.Errorf("the checkpoints span %.0f, want %d at least", span, minMapSpan)
+	}
+	return nil
+}
+
+// clampSpeed limits a speed component read from the input to
+// ±maxSpeedComponent (see checkMap); real games stay well below.
+func clampSpeed(v int) float64 {
+	if v > maxSpeedComponent {
+		return maxSpeedComponent
+	}
+	if v < -maxSpeedComponent {
+		return -maxSpeedComponent
+	}
+	return float64(v)
 }
 
 // podLine is one parsed pod line.
@@ -189,7 +242,7 @@ func (b *Bot) update(lines []string) error {
 			i = 2*(1-b.me) + k - 2
 		}
 		pod := &st.Pods[i]
-		vel := sim.Vec{X: float64(p.vx), Y: float64(p.vy)}
+		vel := sim.Vec{X: clampSpeed(p.vx), Y: clampSpeed(p.vy)}
 		if k >= 2 && b.turn > 0 && !pod.Boosted {
 			// An opponent's thrust beyond 200 is a BOOST (collisions
 			// aside): the speed before friction grew by more than that.
