@@ -1,0 +1,91 @@
+package bench
+
+import (
+	"testing"
+	"time"
+
+	"impulse/bot"
+	botcsb "impulse/bot/csb"
+	"impulse/sim/csb"
+)
+
+// botRoots returns mid-race states of a few maps: each pod has aimed at
+// its next checkpoint at full thrust for 15 turns, so pods are moving and
+// some are close.
+func botRoots() []csb.State {
+	var roots []csb.State
+	for seed := int64(1); seed <= 4; seed++ {
+		st := csb.NewFromSeed(seed, csb.Live)
+		for t := 0; t < 15; t++ {
+			for i := range st.Pods {
+				st.Apply(i, csb.Command{Target: st.Checkpoints[st.Pods[i].Next], Thrust: csb.MaxThrust})
+			}
+			st.Play(nil)
+		}
+		roots = append(roots, st)
+	}
+	return roots
+}
+
+// BenchmarkCSBBotSearch measures a search iteration: b.N iterations in
+// one turn of the search (a quarter predicting the opponent), so ns/op is
+// the cost of one iteration, a rollout of botcsb.Depth turns (the beam
+// counts Depth simulated turns as one). pod-turns/s counts every pod moved
+// by the simulator inside the search (4 per simulated turn), iters/60ms is
+// what a 60 ms turn allows at this speed. Both must show 0 allocs/op.
+//
+//	go test ./bench -run '^$' -bench CSBBot -benchmem -count 5
+func BenchmarkCSBBotSearch(b *testing.B) {
+	roots := botRoots()
+	for _, strategy := range []string{botcsb.StrategyGA, botcsb.StrategyBeam} {
+		b.Run(strategy, func(b *testing.B) {
+			s := botcsb.NewSearch(0, 1)
+			st := roots[0]
+			warm := bot.NewBudget(time.Time{}, 0, 100)
+			s.Turn(&st, true, strategy, &warm)
+			s.Sims = 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			budget := bot.NewBudget(time.Time{}, 0, b.N)
+			planSink = s.Turn(&st, false, strategy, &budget)
+			b.StopTimer()
+			sec := b.Elapsed().Seconds()
+			if sec > 0 {
+				b.ReportMetric(4*float64(s.Sims)/sec, "pod-turns/s")
+				b.ReportMetric(float64(b.N)/sec*0.060, "iters/60ms")
+			}
+		})
+	}
+}
+
+// BenchmarkCSBBotTurn60ms plays whole turns on the default 60 ms budget
+// from a mid-race state and reports the iterations and simulated turns a
+// turn achieved (the wall time per op is the budget, not a speed).
+//
+//	go test ./bench -run '^$' -bench CSBBotTurn60ms -benchmem -count 5
+func BenchmarkCSBBotTurn60ms(b *testing.B) {
+	roots := botRoots()
+	for _, strategy := range []string{botcsb.StrategyGA, botcsb.StrategyBeam} {
+		b.Run(strategy, func(b *testing.B) {
+			s := botcsb.NewSearch(0, 1)
+			warm := bot.NewBudget(time.Time{}, 0, 100)
+			s.Turn(&roots[0], true, strategy, &warm)
+			b.ReportAllocs()
+			b.ResetTimer()
+			iters, sims := 0, 0
+			for i := 0; i < b.N; i++ {
+				st := roots[i%len(roots)]
+				s.Sims = 0
+				budget := bot.NewBudget(time.Now(), botcsb.DefaultTurn, 0)
+				planSink = s.Turn(&st, false, strategy, &budget)
+				iters += budget.Iterations()
+				sims += s.Sims
+			}
+			b.ReportMetric(float64(iters)/float64(b.N), "iters/turn")
+			b.ReportMetric(float64(sims)/float64(b.N), "sim-turns/turn")
+		})
+	}
+}
+
+// planSink keeps the searches' results alive.
+var planSink *botcsb.Plan
