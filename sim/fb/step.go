@@ -130,8 +130,37 @@ type turn struct {
 	s     *State
 	log   *Log
 	obj   objects
-	cands [maxCands]candidate
 	n     int
+	box   [numSlots]box
+	cands [maxCands]candidate
+}
+
+// box is the axis-aligned box a body sweeps from the start of a scan to the
+// end of the turn, grown by its radius and a margin of 1 for rounding: two
+// bodies whose boxes are apart cannot meet, so the scan skips their time of
+// impact. It is a shortcut only; it never changes a result.
+type box struct{ x0, x1, y0, y1 float64 }
+
+func sweep(p, v sim.Vec, window, r float64) box {
+	dx, dy := float64(v.X*window), float64(v.Y*window)
+	b := box{p.X - r, p.X + r, p.Y - r, p.Y + r}
+	if dx < 0 {
+		b.x0 += dx
+	} else {
+		b.x1 += dx
+	}
+	if dy < 0 {
+		b.y0 += dy
+	} else {
+		b.y1 += dy
+	}
+	return b
+}
+
+// apart reports whether the boxes of slots a and b do not meet.
+func (t *turn) apart(a, b int8) bool {
+	p, q := &t.box[a], &t.box[b]
+	return p.x0 > q.x1 || q.x0 > p.x1 || p.y0 > q.y1 || q.y0 > p.y1
 }
 
 // Prepare starts a turn as the engine's prepare does, before the commands:
@@ -501,6 +530,21 @@ func (t *turn) scan(begin float64) {
 	t.n = 0
 	window := 1 - begin
 	n := int(s.NumSnaffles)
+	for i := range s.Wizards {
+		w := &s.Wizards[i]
+		t.box[i] = sweep(w.Pos, w.Vel, window, WizardRadius+1)
+	}
+	for k := 0; k < n; k++ {
+		sn := &s.Snaffles[k]
+		t.box[slotSnaffle+k] = sweep(sn.Pos, sn.Vel, window, SnaffleRadius+1)
+	}
+	for k := range s.Bludgers {
+		b := &s.Bludgers[k]
+		t.box[slotBludger+k] = sweep(b.Pos, b.Vel, window, BludgerRadius+1)
+	}
+	for k := range Posts {
+		t.box[slotPost+k] = sweep(Posts[k], sim.Vec{}, 0, PostRadius+1)
+	}
 	for i := MaxWizards - 1; i >= 0; i-- {
 		t.wall(int8(i), begin, window)
 		for p := 0; p < NumPosts; p++ {
@@ -565,6 +609,9 @@ func contact(d, v sim.Vec, r, window float64) (float64, bool) {
 }
 
 func (t *turn) pair(a, b int8, begin, window float64) {
+	if t.apart(a, b) {
+		return
+	}
 	pa, va := t.vectors(a)
 	pb, vb := t.vectors(b)
 	if tau, ok := contact(pa.Sub(*pb), va.Sub(*vb), slotRadius[a]+slotRadius[b], window); ok {
@@ -573,6 +620,9 @@ func (t *turn) pair(a, b int8, begin, window float64) {
 }
 
 func (t *turn) static(a, post int8, begin, window float64) {
+	if t.apart(a, post) {
+		return
+	}
 	pa, va := t.vectors(a)
 	if tau, ok := contact(pa.Sub(Posts[post-slotPost]), *va, slotRadius[a]+PostRadius, window); ok {
 		t.add(begin+tau, cStatic, a, post)
@@ -582,6 +632,9 @@ func (t *turn) static(a, post int8, begin, window float64) {
 // wall is checkWallCollisions, with the snaffles' contactPositionWall
 // that lets them through the goal mouths.
 func (t *turn) wall(a int8, begin, window float64) {
+	if b := &t.box[a]; b.x0 > 0 && b.x1 < Width && b.y0 > 0 && b.y1 < Height {
+		return // stays more than its radius from every wall
+	}
 	p, v := t.vectors(a)
 	r := slotRadius[a]
 	switch {
@@ -674,7 +727,7 @@ func (t *turn) captures(i int, begin, window float64) {
 	}
 	for k := 0; k < n; k++ {
 		sn := &s.Snaffles[k]
-		if k == closest || sn.Scored || sn.Carrier != NoID {
+		if k == closest || sn.Scored || sn.Carrier != NoID || t.apart(int8(i), int8(slotSnaffle+k)) {
 			continue
 		}
 		if tau, ok := sim.TimeOfImpact(w.Pos.Sub(sn.Pos), w.Vel.Sub(sn.Vel), CaptureDistance, window); ok {
