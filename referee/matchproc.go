@@ -143,7 +143,9 @@ func startBot(argv []string) (*bot, error) {
 	b := &bot{stdin: inW, stdout: outR, stderr: &stderrBuffer{}, chunk: make([]byte, 4096)}
 	b.cmd = exec.Command(argv[0], argv[1:]...)
 	b.cmd.Stdin, b.cmd.Stdout, b.cmd.Stderr = inR, outW, b.stderr
-	b.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own group, so that the game's end kills its children too; and
+	// killed by the kernel should the referee die without cleaning up.
+	b.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	// A grandchild that left the group and holds stderr must not hang Wait.
 	b.cmd.WaitDelay = time.Second
 	err = b.cmd.Start()
