@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -126,6 +127,9 @@ type bot struct {
 	skipping bool   // dropping the rest of an over-long line
 	chunk    []byte
 	exited   error // Wait's result, once stopped
+	// interrupted is set before interrupt moves the deadlines to the past,
+	// and checked by turn after it sets them: no interrupt is lost.
+	interrupted atomic.Bool
 }
 
 // startBot starts argv in its own process group.
@@ -161,6 +165,7 @@ func startBot(argv []string) (*bot, error) {
 
 // interrupt makes a blocked turn return at once (safe from any goroutine).
 func (b *bot) interrupt() {
+	b.interrupted.Store(true)
 	past := time.Unix(1, 0)
 	b.stdin.SetWriteDeadline(past)
 	b.stdout.SetReadDeadline(past)
@@ -178,6 +183,9 @@ func (b *bot) turn(input []string, want int, limit time.Duration) ([]string, tim
 	start := time.Now()
 	deadline := start.Add(limit)
 	b.stdin.SetWriteDeadline(deadline)
+	if b.interrupted.Load() {
+		return nil, 0, Late
+	}
 	if _, err := b.stdin.Write(payload.Bytes()); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return nil, time.Since(start), NotReading
@@ -191,6 +199,9 @@ func (b *bot) turn(input []string, want int, limit time.Duration) ([]string, tim
 			continue
 		}
 		b.stdout.SetReadDeadline(deadline)
+		if b.interrupted.Load() {
+			return lines, time.Since(start), Late
+		}
 		n, err := b.stdout.Read(b.chunk)
 		b.take(b.chunk[:n])
 		if err != nil && n == 0 {
