@@ -225,8 +225,8 @@ func TestMatchMisbehavingBots(t *testing.T) {
 	isolateLastDir(t)
 	tests := []struct {
 		kind   string
-		end    string // both games
-		detail string // in Detail, when set
+		end    string  // both games
+		detail string  // in Detail, when set
 		scale  float64 // 0: runTestMatch's
 	}{
 		{"crash:3", "crash", "exit status 3", 0},
