@@ -111,8 +111,28 @@ func WriteReport(w io.Writer, r *MatchReport) error {
 			percent(float64(wins), n), percent(float64(wins)+float64(draws)/2, n))
 	}
 	tw.Flush()
+	if n > 0 {
+		var seat [2][3]int // p1's wins, draws, losses by p1's seat
+		for i := range r.Games {
+			g := &r.Games[i]
+			k := 0
+			if g.Swapped {
+				k = 1
+			}
+			switch s := g.Score(); {
+			case s == 1:
+				seat[k][0]++
+			case s == 0.5:
+				seat[k][1]++
+			default:
+				seat[k][2]++
+			}
+		}
+		fmt.Fprintf(&b, "%s by seat (wins-draws-losses): first %d-%d-%d, second %d-%d-%d\n", names[0],
+			seat[0][0], seat[0][1], seat[0][2], seat[1][0], seat[1][1], seat[1][2])
+	}
 	if pairs > 0 {
-		fmt.Fprintf(&b, "Elo of %s: %s, from %d pairs\n", names[0], r.Penta.Elo(), pairs)
+		fmt.Fprintf(&b, "Elo of %s: %s, LOS %.1f%%, from %d pairs\n", names[0], r.Penta.Elo(), 100*r.Penta.LOS(), pairs)
 		fmt.Fprintf(&b, "pairs by %s's points (0 ½ 1 1½ 2): %d %d %d %d %d\n", names[0], r.Penta[0], r.Penta[1], r.Penta[2], r.Penta[3], r.Penta[4])
 	}
 	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)

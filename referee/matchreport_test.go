@@ -42,6 +42,8 @@ func TestWriteReport(t *testing.T) {
 		"old     1      0       3     25.0%  25.0%",
 		"Elo of new: +190.8 ±",
 		"pairs by new's points (0 ½ 1 1½ 2): 0 0 1 0 1",
+		"new by seat (wins-draws-losses): first 2-0-0, second 1-0-1",
+		"LOS 92.1%, from 2 pairs", // Φ(0.25 / √(0.0625/2)) = Φ(√2)
 		"new  10.0   23.0             500.0  500.0",
 		"end reasons: race finished 3, timeout 1 (new 1)",
 		"game 4 (seed 11, swapped): new timeout",

@@ -81,6 +81,30 @@ func (p Pentanomial) Elo() EloEstimate {
 	return eloInterval(pairScores[:], p[:])
 }
 
+// LOS returns the likelihood of superiority: the probability, under the
+// normal approximation, that the first player's true score per game is
+// above ½, Φ((μ − ½)/σ) with σ the standard error of the mean pair score
+// (fastchess's LOS). NaN with no pair; 1 or 0 when every pair has the same
+// score above or below ½.
+func (p Pentanomial) LOS() float64 {
+	m, v := meanVar(pairScores[:], p[:])
+	if math.IsNaN(m) {
+		return m
+	}
+	d := m - 0.5
+	if v == 0 {
+		switch {
+		case d > 0:
+			return 1
+		case d < 0:
+			return 0
+		}
+		return 0.5
+	}
+	se := math.Sqrt(v / float64(p.Pairs()))
+	return 0.5 * (1 + math.Erf(d/se/math.Sqrt2))
+}
+
 // eloInterval is Elo for samples taking the values vals with counts.
 func eloInterval(vals []float64, counts []int) EloEstimate {
 	m, v := meanVar(vals, counts)

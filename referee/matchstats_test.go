@@ -53,6 +53,21 @@ func TestEloInterval(t *testing.T) {
 			t.Errorf("%v: interval %v .. %v does not hold %v", tc.p, e.Low, e.High, e.Elo)
 		}
 	}
+	// Likelihood of superiority, against fastchess's "LOS: 70.95 %" and
+	// "LOS: 47.88 %" for the same matches.
+	for _, tc := range []struct {
+		p   Pentanomial
+		los float64
+	}{
+		{Pentanomial{790, 1759, 3256, 1780, 807}, 0.7095},
+		{Pentanomial{34, 49, 128, 62, 27}, 0.4788},
+		{Pentanomial{0, 0, 0, 0, 3}, 1},
+		{Pentanomial{0, 0, 2, 0, 0}, 0.5},
+	} {
+		if got := tc.p.LOS(); !near(got, tc.los, 0.00005) {
+			t.Errorf("%v: LOS %.5f, want %.4f", tc.p, got, tc.los)
+		}
+	}
 	// The same estimator over single games (the trinomial model), against
 	// cutechess: "Score of ...: 449 - 276 - 275 [0.587] Elo difference:
 	// 60.7 +/- 18.5".
