@@ -39,6 +39,16 @@ extra lines wait in the pipe and answer the next turn. Lines are cut at
 16 KiB; the referee reads no more than a turn needs, so a flooding bot only
 blocks itself.
 
+With -sprt the match stops as soon as the sequential probability ratio test
+decides (the pentanomial GSPRT that fishtest computes), printing the
+log-likelihood ratio and its bounds as it goes. -results appends a JSON line
+per game as it finishes: seed, swapped (p1 in the second seat), ranks and
+scores (p1 first; rank 0 wins, a draw shares it), turns, end, culprit (1 or
+2), ms ([[mean, worst], [mean, worst]] after the first turn), first_ms,
+detail, replay. With the same seeds and deterministic bots (a built-in with
+-iterations) two runs give the same results. -replays writes CodinGame
+replays that "referee view" with no argument opens and "referee diff" checks.
+
 Flags:
 `
 
