@@ -213,7 +213,7 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 
 // seed readies player pl's population for a new turn: every plan shifted
 // by the turn just played (first: not shifted), the heuristic plan and two
-// random ones in place of the last three, all scored against theirs.
+// random ones in place of the three worst, all scored against theirs.
 func (s *Search) seed(pl int, theirs *Plan, first bool) {
 	pop := &s.pop[pl]
 	if !first {
@@ -221,10 +221,17 @@ func (s *Search) seed(pl int, theirs *Plan, first bool) {
 			pop.plans[i].shift(&s.rng)
 		}
 	}
-	pop.plans[Population-1] = s.heuristic[pl]
-	for i := Population - 3; i < Population-1; i++ {
+	// The three worst by the last turn's scores make way; the first turn's
+	// random plans have no scores and are all alike.
+	for k := 0; k < 3; k++ {
+		w := bot.Worst(pop.scores[:])
+		pop.scores[w] = math.Inf(1)
+		if k == 0 {
+			pop.plans[w] = s.heuristic[pl]
+			continue
+		}
 		for t := 0; t < Depth; t++ {
-			pop.plans[i][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
+			pop.plans[w][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
 		}
 	}
 	for i := range pop.plans {
