@@ -51,15 +51,17 @@ const (
 // NoID marks a missing wizard, snaffle or entity index.
 const NoID = -1
 
-// Rules selects the rule set (fb.md section 1).
+// Rules selects the rule set (fb.md section 1). The two play alike today:
+// what differs in the live game is unsettled (the ACCIO cost: 20 in both
+// until a live replay shows otherwise), and the score/magic lines the live
+// game sends are in TurnInput for both, as the published replays record
+// them too.
 type Rules uint8
 
 const (
-	// Live is the game on CodinGame: each turn's input starts with the
-	// two "score magic" lines. It is the zero value.
+	// Live is the game on CodinGame. It is the zero value.
 	Live Rules = iota
-	// Published is the referee CodinGame published (replays/fb), whose
-	// own input has no score/magic lines.
+	// Published is the referee CodinGame published (replays/fb).
 	Published
 )
 
