@@ -99,28 +99,37 @@ func TestCommandLegal(t *testing.T) {
 	}
 }
 
-// TestSearchZeroAlloc: an iteration of the genetic algorithm and a whole
-// turn of the search allocate nothing.
+// TestSearchZeroAlloc: an iteration of the genetic algorithm, a pass of
+// the beam and a whole turn of either search allocate nothing.
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(5, 20)
 	s := NewSearch(0, 1)
 	b := bot.NewBudget(time.Time{}, 0, 50)
-	s.Turn(&st, true, &b)
+	s.Turn(&st, true, StrategySearch, &b)
 	theirs := *s.best(1)
 	if n := testing.AllocsPerRun(1000, func() { s.generation(0, &theirs, 0.5) }); n != 0 {
 		t.Errorf("a GA iteration allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(20, func() {
-		b := bot.NewBudget(time.Time{}, 0, 100)
-		s.Turn(&st, false, &b)
+	s.beam = new(beam)
+	if n := testing.AllocsPerRun(100, func() {
+		b := bot.NewBudget(time.Time{}, 0, 1000)
+		s.beamPass(0, &theirs, &b)
 	}); n != 0 {
-		t.Errorf("a turn allocates %v times", n)
+		t.Errorf("a beam pass allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(5, func() {
-		b := bot.NewBudget(time.Now(), time.Millisecond, 0)
-		s.Turn(&st, false, &b)
-	}); n != 0 {
-		t.Errorf("a turn on a time budget allocates %v times", n)
+	for _, strategy := range []string{StrategySearch, StrategyBeam} {
+		if n := testing.AllocsPerRun(20, func() {
+			b := bot.NewBudget(time.Time{}, 0, 100)
+			s.Turn(&st, false, strategy, &b)
+		}); n != 0 {
+			t.Errorf("a %s turn allocates %v times", strategy, n)
+		}
+		if n := testing.AllocsPerRun(5, func() {
+			b := bot.NewBudget(time.Now(), time.Millisecond, 0)
+			s.Turn(&st, false, strategy, &b)
+		}); n != 0 {
+			t.Errorf("a %s turn on a time budget allocates %v times", strategy, n)
+		}
 	}
 }
 
@@ -146,13 +155,18 @@ func gameInput(seed int64, pl, rounds int) string {
 }
 
 // TestDeterministic: with Iterations set, the same seed gives the same
-// output over a game, in both seats; another seed gives another.
+// output over a game, for both searches and in both seats; another seed
+// gives another.
 func TestDeterministic(t *testing.T) {
-	for pl := 0; pl < 2; pl++ {
+	for k := 0; k < 4; k++ {
+		pl, strategy := k%2, StrategySearch
+		if k >= 2 {
+			strategy = StrategyBeam
+		}
 		in := gameInput(11, pl, 60)
 		run := func(seed int64) string {
 			var out bytes.Buffer
-			cfg := Config{Seed: seed, Iterations: 100}
+			cfg := Config{Strategy: strategy, Seed: seed, Iterations: 100}
 			if err := Run(strings.NewReader(in), &out, io.Discard, cfg); err != nil {
 				t.Fatal(err)
 			}
@@ -160,10 +174,10 @@ func TestDeterministic(t *testing.T) {
 		}
 		a, b, c := run(1), run(1), run(2)
 		if a != b {
-			t.Errorf("player %d: seed 1 played two ways:\n%s\n----\n%s", pl, a, b)
+			t.Errorf("%s, player %d: seed 1 played two ways:\n%s\n----\n%s", strategy, pl, a, b)
 		}
 		if a == c {
-			t.Errorf("player %d: seeds 1 and 2 played the same game", pl)
+			t.Errorf("%s, player %d: seeds 1 and 2 played the same game", strategy, pl)
 		}
 		// Two bludger lines a turn in, two command lines a turn out.
 		if n, want := strings.Count(a, "\n"), strings.Count(in, "BLUDGER"); n != want {
@@ -178,7 +192,7 @@ func TestDeterministic(t *testing.T) {
 // grammar and checks, Run must answer each turn before reading the next
 // and return nil at the end of the input.
 func TestRunPlaysGames(t *testing.T) {
-	for _, strategy := range []string{StrategySearch, StrategyBaseline} {
+	for _, strategy := range []string{StrategySearch, StrategyBeam, StrategyBaseline} {
 		for seat := 0; seat < 2; seat++ {
 			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
 				runGame(t, 21+int64(seat), seat, Config{Strategy: strategy, Seed: 3, Iterations: 60})

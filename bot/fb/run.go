@@ -25,12 +25,15 @@ const (
 const (
 	StrategySearch   = "search"
 	StrategyBaseline = "baseline"
+	// StrategyBeam searches our plan by a beam search instead of the
+	// genetic algorithm (kept to measure the two).
+	StrategyBeam = "beam"
 )
 
 // Config is the setting of a bot.
 type Config struct {
-	// Strategy is StrategySearch (the default, also for "") or
-	// StrategyBaseline.
+	// Strategy is StrategySearch (the default, also for ""),
+	// StrategyBaseline or StrategyBeam.
 	Strategy string
 	// Seed seeds the search's random source.
 	Seed int64
@@ -65,9 +68,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	switch cfg.Strategy {
 	case "":
 		cfg.Strategy = StrategySearch
-	case StrategySearch, StrategyBaseline:
+	case StrategySearch, StrategyBaseline, StrategyBeam:
 	default:
-		return nil, fmt.Errorf("unknown strategy %q (want %s or %s)", cfg.Strategy, StrategySearch, StrategyBaseline)
+		return nil, fmt.Errorf("unknown strategy %q (want %s, %s or %s)", cfg.Strategy, StrategySearch, StrategyBaseline, StrategyBeam)
 	}
 	if cfg.FirstTurn <= 0 {
 		cfg.FirstTurn = DefaultFirstTurn
@@ -125,7 +128,7 @@ func (b *Bot) decide(start time.Time) [2]simfb.Command {
 	budget := bot.NewBudget(start, limit, b.cfg.Iterations)
 	s := b.search
 	s.Sims = 0
-	plan := s.Turn(&b.st, b.turn == 0, &budget)
+	plan := s.Turn(&b.st, b.turn == 0, b.cfg.Strategy, &budget)
 	// The commands as the rollouts played them: the teammate's spell may
 	// take the magic first.
 	var cmds [2]simfb.Command

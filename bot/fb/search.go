@@ -57,6 +57,7 @@ type Search struct {
 	// heuristic is each player's plan from the baseline policy, rolled
 	// out from the root (a seed of the populations).
 	heuristic [2]Plan
+	beam      *beam // allocated by the first beam search
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -292,9 +293,10 @@ const opponentShare = 0.25
 // Turn searches the root st for player me within budget b and returns
 // the plan found. The opponent is predicted first, with opponentShare of
 // the budget: its population evolves against our previous plan shifted
-// (on the first turn, our heuristic plan); then our plan is evolved
-// against the opponent's best.
-func (s *Search) Turn(st *simfb.State, first bool, b *bot.Budget) *Plan {
+// (on the first turn, our heuristic plan); then our plan is searched
+// against the opponent's best, by the genetic algorithm or, with strategy
+// StrategyBeam, the beam search.
+func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.root = *st
 	s.heuristic = heuristicPlans(&s.root)
 	op := 1 - s.me
@@ -312,6 +314,9 @@ func (s *Search) Turn(st *simfb.State, first bool, b *bot.Budget) *Plan {
 	theirs := *s.best(op)
 
 	s.seed(s.me, &theirs, first)
+	if strategy == StrategyBeam {
+		return s.searchBeam(s.me, &theirs, b)
+	}
 	s.evolve(s.me, &theirs, b)
 	return s.best(s.me)
 }

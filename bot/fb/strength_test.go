@@ -39,3 +39,22 @@ func TestStrength(t *testing.T) {
 		t.Errorf("win rate %.1f%%, want at least 90%%", 100*rate)
 	}
 }
+
+// TestSearchVersusBeam plays the genetic algorithm against the beam
+// search, same iteration count, over paired games, and reports the Elo
+// difference with its 95% interval. It asserts only that both play whole
+// games.
+//
+//	go test ./bot/fb -run TestSearchVersusBeam -strength.pairs 200 -v
+func TestSearchVersusBeam(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	ga := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
+	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
+	m := playPairs(t, seeds(*strengthPairs), ga, beam)
+	mean, lo, hi := m.eloInterval()
+	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",
+		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, mean, lo, hi,
+		float64(m.sims[0])/float64(m.turns), float64(m.sims[1])/float64(m.turns))
+}

@@ -9,7 +9,7 @@ import (
 )
 
 // strategies lists the -strategy values of Fantastic Bits.
-const strategies = "search or baseline"
+const strategies = "search, beam or baseline"
 
 // runGame plays Fantastic Bits on stdin and stdout.
 func runGame(o options) error {
