@@ -551,9 +551,7 @@ func (t *turn) scan(begin float64) {
 	}
 	for i := MaxWizards - 1; i >= 0; i-- {
 		t.wall(int8(i), begin, window)
-		for p := 0; p < NumPosts; p++ {
-			t.static(int8(i), int8(slotPost+p), begin, window)
-		}
+		t.posts(int8(i), begin, window)
 		for j := i - 1; j >= 0; j-- {
 			t.pair(int8(i), int8(j), begin, window)
 		}
@@ -565,9 +563,7 @@ func (t *turn) scan(begin float64) {
 			continue
 		}
 		slot := int8(slotSnaffle + k)
-		for p := 0; p < NumPosts; p++ {
-			t.static(slot, int8(slotPost+p), begin, window)
-		}
+		t.posts(slot, begin, window)
 		if !inGoal(sn.Pos) {
 			t.wall(slot, begin, window)
 		}
@@ -583,9 +579,7 @@ func (t *turn) scan(begin float64) {
 	for k := NumBludgers - 1; k >= 0; k-- {
 		slot := int8(slotBludger + k)
 		t.wall(slot, begin, window)
-		for p := 0; p < NumPosts; p++ {
-			t.static(slot, int8(slotPost+p), begin, window)
-		}
+		t.posts(slot, begin, window)
 		for j := k - 1; j >= 0; j-- {
 			t.pair(slot, int8(slotBludger+j), begin, window)
 		}
@@ -620,6 +614,17 @@ func (t *turn) pair(a, b int8, begin, window float64) {
 	pb, vb := t.vectors(b)
 	if tau, ok := contact(pa.Sub(*pb), va.Sub(*vb), slotRadius[a]+slotRadius[b], window); ok {
 		t.add(begin+tau, cPair, a, b)
+	}
+}
+
+// posts checks body slot a against the four posts, in order; a body that
+// stays away from both goal lines meets none.
+func (t *turn) posts(a int8, begin, window float64) {
+	if b := &t.box[a]; b.x0 > PostRadius+1 && b.x1 < Width-PostRadius-1 {
+		return
+	}
+	for p := 0; p < NumPosts; p++ {
+		t.static(a, int8(slotPost+p), begin, window)
 	}
 }
 
@@ -687,8 +692,11 @@ func outsideMouth(y float64) bool { return y < GoalTop || y > GoalBottom }
 // goal is checkGoalCollisions: the centre on or beyond a goal line now,
 // or reaching it within the window.
 func (t *turn) goal(k int, begin, window float64) {
-	sn := &t.s.Snaffles[k]
 	slot := int8(slotSnaffle + k)
+	if b := &t.box[slot]; b.x0 > 0 && b.x1 < Width {
+		return // the centre stays more than a radius from both lines
+	}
+	sn := &t.s.Snaffles[k]
 	switch {
 	case sn.Pos.X >= Width:
 		t.add(begin, cGoal, slot, 0)
