@@ -105,3 +105,40 @@ func FuzzParseCommand(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadTurn feeds arbitrary turn inputs to ReadTurn, then plays a turn
+// from what it read: an error is fine, a panic or a hang is not. Seeded
+// with player inputs of replays/fb.
+func FuzzReadTurn(f *testing.F) {
+	for _, path := range fbReplays(f) {
+		if !strings.Contains(path, "../../replays/") {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		r, _ := readReplayData(f, path, data)
+		for k, fr := range r.GameResult.Frames {
+			if k%40 == 1 && len(fr.PlayerInput) > 3 {
+				in := fr.PlayerInput
+				if k == 1 {
+					in = in[1:]
+				}
+				f.Add(strings.Join(in, "\n"), fr.AgentID)
+			}
+		}
+	}
+	f.Add("0 0\n0 0\n6\n0 WIZARD 1 2 3 4 1\n", 0)
+	f.Fuzz(func(t *testing.T, text string, pl int) {
+		if pl < 0 || pl > 1 {
+			return
+		}
+		var s State
+		if err := s.ReadTurn(strings.Split(text, "\n"), pl); err != nil {
+			return
+		}
+		var cmds [MaxWizards]Command
+		s.Play(&cmds, nil)
+	})
+}
