@@ -11,6 +11,16 @@ import (
 
 // FBView is a Fantastic Bits key frame's view, parsed so that numbers
 // compare as numbers and a difference names the entity and field.
+//
+// The engine's view quirk (fb.md section 3, aliasing): a WALL line, and an
+// ENTITY line against a post, hold references to the body's position and
+// speed vectors, and a wizard holding a snaffle writes its own vectors
+// into the snaffle's in place after each of its collisions; so for a
+// wizard that caught a snaffle earlier in the turn such a line shows the
+// speed after the bounce, or after a later collision (fb-001 frame 88,
+// fb-013 frame 102, fb-045 frame 178). The simulator's collision log
+// reproduces it (sim/fb step.go, objects and sync), so the diff compares
+// those lines as printed, with no exception here.
 type FBView struct {
 	Init       *FBInit `json:",omitempty"`
 	Wizards    [fb.MaxWizards]FBWizard
