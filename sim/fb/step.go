@@ -723,25 +723,33 @@ func (t *turn) captures(i int, begin, window float64) {
 		return
 	}
 	const r2 = CaptureDistance * CaptureDistance
+	// Snaffles whose box is apart from the wizard's are neither within
+	// CaptureDistance now nor later in the turn (the boxes' radii add up to
+	// more than that).
+	var near uint8
 	closest, best := -1, 0.0
 	n := int(s.NumSnaffles)
 	for k := 0; k < n; k++ {
 		sn := &s.Snaffles[k]
-		if sn.Scored || sn.Carrier != NoID {
+		if sn.Scored || sn.Carrier != NoID || t.apart(int8(i), int8(slotSnaffle+k)) {
 			continue
 		}
+		near |= 1 << uint(k)
 		if d2 := sn.Pos.Sub(w.Pos).Len2(); d2 <= r2 && (closest < 0 || d2 < best) {
 			closest, best = k, d2
 		}
+	}
+	if near == 0 {
+		return
 	}
 	if closest >= 0 {
 		t.add(begin, cCapture, int8(i), int8(slotSnaffle+closest))
 	}
 	for k := 0; k < n; k++ {
-		sn := &s.Snaffles[k]
-		if k == closest || sn.Scored || sn.Carrier != NoID || t.apart(int8(i), int8(slotSnaffle+k)) {
+		if k == closest || near&(1<<uint(k)) == 0 {
 			continue
 		}
+		sn := &s.Snaffles[k]
 		if tau, ok := sim.TimeOfImpact(w.Pos.Sub(sn.Pos), w.Vel.Sub(sn.Vel), CaptureDistance, window); ok {
 			t.add(begin+tau, cCapture, int8(i), int8(slotSnaffle+k))
 		}
