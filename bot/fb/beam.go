@@ -93,7 +93,7 @@ func (s *Search) beamPass(pl int, theirs *Plan, b *bot.Budget) bool {
 					res := s.play(&child.st, pl, &g, &theirs[d])
 					child.done = res.Over || child.st.Round >= simfb.MaxRounds
 				}
-				bm.scores[m] = eval(&child.st, pl)
+				bm.scores[m] = s.W.eval(&child.st, pl)
 				bm.idx[m] = int32(m)
 				m++
 			}

@@ -24,16 +24,19 @@ type game struct {
 // grammar (ParseCommand) and checks (State.Check) before Apply, player 0
 // first; an invalid line loses the game. The end is the engine's: a
 // majority, no snaffle left, or MaxRounds, won by the higher score.
-func playGame(seed int64, cfgs [2]Config) (game, error) {
+func playGame(seed int64, players [2]entrant) (game, error) {
 	st := simfb.NewFromSeed(seed, simfb.Live)
 	var bots [2]*Bot
 	for pl := range bots {
-		b, err := NewBot(cfgs[pl])
+		b, err := NewBot(players[pl].Config)
 		if err != nil {
 			return game{}, err
 		}
 		if err := b.Init(simfb.InitInput(pl)); err != nil {
 			return game{}, fmt.Errorf("player %d: %v", pl, err)
+		}
+		if w := players[pl].W; w != nil {
+			b.search.W = *w
 		}
 		bots[pl] = b
 	}
@@ -75,6 +78,13 @@ func playGame(seed int64, cfgs [2]Config) (game, error) {
 	}
 }
 
+// entrant is a bot of the harness: its configuration and, when not nil,
+// the weights of its evaluation in place of DefaultWeights.
+type entrant struct {
+	Config
+	W *Weights
+}
+
 // match is the tally of paired games between bot a and bot b.
 type match struct {
 	games, aWins, bWins, draws int
@@ -86,14 +96,14 @@ type match struct {
 }
 
 // playPairs plays each seed twice with the seats swapped.
-func playPairs(t testing.TB, seeds []int64, a, b Config) match {
+func playPairs(t testing.TB, seeds []int64, a, b entrant) match {
 	var m match
 	for _, seed := range seeds {
 		pair := 0.0
 		for seat := 0; seat < 2; seat++ {
-			cfgs := [2]Config{a, b}
+			cfgs := [2]entrant{a, b}
 			if seat == 1 {
-				cfgs = [2]Config{b, a}
+				cfgs = [2]entrant{b, a}
 			}
 			g, err := playGame(seed, cfgs)
 			if err != nil {

@@ -18,27 +18,41 @@ const Population = 10
 const (
 	// win is the score of a game won within the plan; −win, lost.
 	win = 1e8
-	// goalWeight is the worth of a goal: more than a snaffle's progress
-	// from one goal to the other.
-	goalWeight = 60000
-	// snaffleLead: a snaffle counts where it will be this many turns from
-	// now at its speed.
-	snaffleLead = 2
-	// chaseWeight is what a wizard with empty hands loses per unit of
-	// distance to its snaffle.
-	chaseWeight = 0.5
-	// holdBonus is the worth of a held snaffle.
-	holdBonus = 800
-	// magicWeight is the worth of a point of magic.
-	magicWeight = 60
-	// bludgerRange, bludgerWeight: a wizard loses bludgerWeight per unit
-	// a bludger is closer than bludgerRange.
-	bludgerRange  = 1200
-	bludgerWeight = 0.5
 	// goalMouth is the half-height of the aim point's band on a goal line:
 	// a snaffle counts its distance to the nearest point of the band.
 	goalMouth = simfb.GoalSize/2 - simfb.PostRadius - simfb.SnaffleRadius
 )
+
+// Weights are the evaluation's weights, in units of distance.
+type Weights struct {
+	// Goal is the worth of a goal: more than a snaffle's progress from
+	// one goal to the other.
+	Goal float64
+	// SnaffleLead: a snaffle counts where it will be this many turns from
+	// now at its speed.
+	SnaffleLead float64
+	// Chase is what a wizard with empty hands loses per unit of distance
+	// to its snaffle.
+	Chase float64
+	// Hold is the worth of a held snaffle.
+	Hold float64
+	// Magic is the worth of a point of magic.
+	Magic float64
+	// BludgerRange, Bludger: a wizard loses Bludger per unit a bludger is
+	// closer than BludgerRange.
+	BludgerRange, Bludger float64
+}
+
+// DefaultWeights are the weights of the bot.
+var DefaultWeights = Weights{
+	Goal:         60000,
+	SnaffleLead:  2,
+	Chase:        0.5,
+	Hold:         800,
+	Magic:        60,
+	BludgerRange: 1200,
+	Bludger:      0.5,
+}
 
 // population is one player's plans and their scores.
 type population struct {
@@ -58,6 +72,8 @@ type Search struct {
 	// out from the root (a seed of the populations).
 	heuristic [2]Plan
 	beam      *beam // allocated by the first beam search
+	// W are the weights of the evaluation (NewSearch: DefaultWeights).
+	W Weights
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -65,7 +81,7 @@ type Search struct {
 // NewSearch returns a search for player me (0 or 1) with the given seed.
 // Its populations are drawn on the first turn.
 func NewSearch(me int, seed int64) *Search {
-	return &Search{rng: bot.NewRand(seed), me: me}
+	return &Search{rng: bot.NewRand(seed), me: me, W: DefaultWeights}
 }
 
 // play plays one turn from st: player pl's orders g, the other player's
@@ -94,7 +110,7 @@ func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
 			break
 		}
 	}
-	return eval(&st, pl)
+	return s.W.eval(&st, pl)
 }
 
 // goalDistance returns the distance from p to the band of the goal line
@@ -111,11 +127,11 @@ func goalDistance(p sim.Vec, pl int) float64 {
 
 // eval scores st for player pl: the game won or lost; else the goals, every
 // live snaffle's distance to the goal pl defends minus its distance to
-// the goal pl attacks (where it will be in snaffleLead turns), and, for
+// the goal pl attacks (where it will be in SnaffleLead turns), and, for
 // each player, its held snaffles, its wizards' distances to their
 // snaffles, its magic and the bludgers near its wizards, pl's counted for
 // and the other's against.
-func eval(st *simfb.State, pl int) float64 {
+func (w *Weights) eval(st *simfb.State, pl int) float64 {
 	op := 1 - pl
 	my, their := st.Score[pl], st.Score[op]
 	live := st.LiveSnaffles()
@@ -125,32 +141,32 @@ func eval(st *simfb.State, pl int) float64 {
 	if their >= st.ScoreToWin || (live == 0 || st.Round >= simfb.MaxRounds) && their > my {
 		return -win + float64(my-their)
 	}
-	score := goalWeight * float64(my-their)
+	score := w.Goal * float64(my-their)
 	for k := 0; k < int(st.NumSnaffles); k++ {
 		sn := &st.Snaffles[k]
 		if sn.Scored {
 			continue
 		}
-		p := sn.Pos.Add(sn.Vel.Scale(snaffleLead))
+		p := sn.Pos.Add(sn.Vel.Scale(w.SnaffleLead))
 		score += goalDistance(p, op) - goalDistance(p, pl)
 	}
-	return score + side(st, pl) - side(st, op)
+	return score + w.side(st, pl) - w.side(st, op)
 }
 
 // side is the part of the evaluation that each player has: held
 // snaffles, the wizards' chase of the others, magic, bludger danger.
-func side(st *simfb.State, pl int) float64 {
-	score := magicWeight * float64(st.Magic[pl])
+func (w *Weights) side(st *simfb.State, pl int) float64 {
+	score := w.Magic * float64(st.Magic[pl])
 	a, b := 2*pl, 2*pl+1
 	wa, wb := &st.Wizards[a], &st.Wizards[b]
 	for i := a; i <= b; i++ {
-		w := &st.Wizards[i]
-		if w.Holding != simfb.NoID {
-			score += holdBonus
+		wz := &st.Wizards[i]
+		if wz.Holding != simfb.NoID {
+			score += w.Hold
 		}
 		for k := range st.Bludgers {
-			if d := w.Pos.Dist(st.Bludgers[k].Pos); d < bludgerRange {
-				score -= bludgerWeight * (bludgerRange - d)
+			if d := wz.Pos.Dist(st.Bludgers[k].Pos); d < w.BludgerRange {
+				score -= w.Bludger * (w.BludgerRange - d)
 			}
 		}
 	}
@@ -200,7 +216,7 @@ func side(st *simfb.State, pl int) float64 {
 			}
 		}
 	}
-	return score - chaseWeight*chase
+	return score - w.Chase*chase
 }
 
 // seed readies player pl's population for a new turn: every plan shifted

@@ -30,7 +30,7 @@ func TestStrength(t *testing.T) {
 	}
 	search := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
 	base := Config{Strategy: StrategyBaseline}
-	m := playPairs(t, seeds(*strengthPairs), search, base)
+	m := playPairs(t, seeds(*strengthPairs), entrant{Config: search}, entrant{Config: base})
 	rate := float64(m.aWins) / float64(m.games)
 	mean, lo, hi := m.eloInterval()
 	t.Logf("search (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%%, Elo %+.0f [%+.0f, %+.0f]; %.0f simulated turns per search move",
@@ -52,7 +52,7 @@ func TestSearchVersusBeam(t *testing.T) {
 	}
 	ga := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
 	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
-	m := playPairs(t, seeds(*strengthPairs), ga, beam)
+	m := playPairs(t, seeds(*strengthPairs), entrant{Config: ga}, entrant{Config: beam})
 	mean, lo, hi := m.eloInterval()
 	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",
 		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, mean, lo, hi,
