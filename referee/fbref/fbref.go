@@ -69,24 +69,34 @@ func (r *Referee) Name() string { return Name }
 // Messages implements engine.Game.
 func (r *Referee) Messages() map[string]string { return messages }
 
+// tuning are the engine's tuning properties with their defaults, which no
+// CodinGame game changes and this referee does not implement.
+var tuning = map[string]string{
+	"friction": "0.25", "friction_bludger": "0.1", "friction_snaffle": "0.25",
+	"max_power": "150", "max_power_snaffle": "500", "snaffle_mass": "0.5", "bludger_mass": "8.0",
+	"pod_radius": "400", "snaffle_radius": "150", "bludger_radius": "200", "space_between_pod": "3000",
+	"goal_radius": "300", "goal_size": "4000", "obliviate_duration": "3", "accio_duration": "6",
+	"flipendo_duration": "3", "petrificus_duration": "1", "with_bludgers": "true", "with_spells": "true",
+}
+
 // Init implements engine.Game: the seed property, a random one by default.
-// The engine's other tuning properties (friction, radii, durations...),
-// which no CodinGame game sets, are refused rather than ignored.
+// A tuning property of the engine (friction, radii, durations...) is
+// refused unless it has its default value; other keys are ignored, as the
+// engine ignores them.
 func (r *Referee) Init(playerCount int, props engine.Properties) error {
 	if playerCount != 2 {
 		return fmt.Errorf("%d players: this referee plays 2", playerCount)
 	}
 	r.seed = rand.New(rand.NewSource(time.Now().UnixNano())).Int63()
 	for _, p := range props {
-		switch p.Key {
-		case "seed":
+		if p.Key == "seed" {
 			seed, err := strconv.ParseInt(p.Value, 10, 64)
 			if err != nil {
 				return fmt.Errorf("seed: %q is not a long", p.Value)
 			}
 			r.seed = seed
-		default:
-			return fmt.Errorf("%s: this referee takes only the seed", p.Key)
+		} else if def, ok := tuning[p.Key]; ok && p.Value != def {
+			return fmt.Errorf("%s=%s: this referee plays the default %s only", p.Key, p.Value, def)
 		}
 	}
 	r.S = fb.NewFromSeed(r.seed, r.Rules)

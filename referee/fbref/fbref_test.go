@@ -15,7 +15,8 @@ func TestInit(t *testing.T) {
 	}{
 		{[]string{"seed=1429053283"}, ""},
 		{[]string{"seed=abc"}, `seed: "abc" is not a long`},
-		{[]string{"seed=1", "friction=0.5"}, "friction: this referee takes only the seed"},
+		{[]string{"seed=1", "friction=0.5"}, "friction=0.5: this referee plays the default 0.25 only"},
+		{[]string{"seed=1", "friction=0.25", "foo=bar"}, ""},
 	}
 	for _, tt := range tests {
 		_, err := engine.NewHost(New(fb.Published), Variant, 2, tt.lines)
