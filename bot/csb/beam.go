@@ -85,7 +85,7 @@ func (s *Search) beamPass(pl int, theirs *Plan, b *bot.Budget) bool {
 					case 1:
 						g = s.heuristic[pl][d]
 					default:
-						g = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
+						g = [2]Gene{s.beamGene(bm.best[d][0]), s.beamGene(bm.best[d][1])}
 					}
 					child.plan[d] = g
 					s.play(&child.st, &child.dir, pl, &g, &theirs[d])
@@ -119,4 +119,16 @@ func (s *Search) beamTick(b *bot.Budget) bool {
 	}
 	s.beam.turns--
 	return true
+}
+
+// beamGene draws a child's order: half the time a random one, else a
+// small change of the best plan's order g (rotation by up to 9 degrees,
+// thrust by up to 100, flags kept).
+func (s *Search) beamGene(g Gene) Gene {
+	if s.rng.Intn(2) == 0 {
+		return randomGene(&s.rng)
+	}
+	rot := g.Rotation() + s.rng.Intn(19) - 9
+	thrust := int(g.Thrust()) + s.rng.Intn(201) - 100
+	return MakeGene(rot, thrust, g.Shield(), g&boostBit != 0)
 }
