@@ -122,20 +122,30 @@ func playPairs(t testing.TB, seeds []int64, a, b Config) match {
 	return m
 }
 
-// elo returns the Elo difference of a score share p, 400·log10(p/(1−p)).
+// elo returns the Elo difference of a score share p, 400·log10(p/(1−p)):
+// ±Inf for 1 and 0.
 func elo(p float64) float64 {
-	const eps = 1e-9
-	if p < eps {
-		p = eps
-	} else if p > 1-eps {
-		p = 1 - eps
-	}
 	return 400 * math.Log10(p/(1-p))
 }
 
+// wilson returns the 95% Wilson score interval of a share p observed over
+// n samples: unlike p ± 1.96·σ it stays inside [0, 1] and has a width when
+// p is 0 or 1.
+func wilson(p float64, n int) (lo, hi float64) {
+	const z = 1.96
+	nf := float64(n)
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / d
+	return c - h, c + h
+}
+
 // eloInterval returns the Elo difference of the mean pair score and its
-// 95% confidence interval, from the spread of the pair scores (the pairs
-// are the independent samples: the two games of a seed are not).
+// 95% confidence interval. The pairs are the independent samples (the two
+// games of a seed are not): the interval is the mean ± 1.96 standard
+// errors of the pair scores (the pentanomial estimate); when every pair
+// has the same score, which leaves no spread to measure, it is the Wilson
+// interval of the mean over the pairs.
 func (m *match) eloInterval() (mean, lo, hi float64) {
 	n := float64(len(m.pairs))
 	var sum, sum2 float64
@@ -144,6 +154,40 @@ func (m *match) eloInterval() (mean, lo, hi float64) {
 		sum2 += p * p
 	}
 	mu := sum / n
-	sd := math.Sqrt((sum2/n - mu*mu) / (n - 1))
-	return elo(mu), elo(mu - 1.96*sd), elo(mu + 1.96*sd)
+	se := math.Sqrt((sum2/n - mu*mu) / (n - 1))
+	plo, phi := mu-1.96*se, mu+1.96*se
+	if se == 0 {
+		plo, phi = wilson(mu, len(m.pairs))
+	}
+	if plo < 0 {
+		plo = 0
+	}
+	if phi > 1 {
+		phi = 1
+	}
+	return elo(mu), elo(plo), elo(phi)
+}
+
+// TestStatistics checks the interval arithmetic on figures worked by hand:
+// a share of ¾ is 400·log10(3) ≈ +190.8 Elo; the Wilson interval of 10
+// wins in 10 is [0.7225, 1] (its lower end (n/(n+z²)) for p = 1); 8 pairs
+// of scores ½ and 1 alternating have mean ¾ and standard error
+// √(1/16/7) ≈ 0.0945, so ¾ ± 0.1852.
+func TestStatistics(t *testing.T) {
+	if e := elo(0.75); math.Abs(e-190.85) > 0.01 {
+		t.Errorf("elo(0.75) = %v, want 190.85", e)
+	}
+	if lo, hi := wilson(1, 10); math.Abs(lo-10/(10+1.96*1.96)) > 1e-9 || math.Abs(hi-1) > 1e-9 {
+		t.Errorf("wilson(1, 10) = %v, %v; want 0.7225, 1", lo, hi)
+	}
+	m := match{pairs: []float64{0.5, 1, 0.5, 1, 0.5, 1, 0.5, 1}}
+	mean, lo, hi := m.eloInterval()
+	wantLo, wantHi := elo(0.75-1.96*math.Sqrt(1.0/16/7)), elo(0.75+1.96*math.Sqrt(1.0/16/7))
+	if math.Abs(mean-190.85) > 0.01 || math.Abs(lo-wantLo) > 0.01 || math.Abs(hi-wantHi) > 0.01 {
+		t.Errorf("eloInterval = %.2f [%.2f, %.2f], want 190.85 [%.2f, %.2f]", mean, lo, hi, wantLo, wantHi)
+	}
+	all := match{pairs: []float64{1, 1, 1, 1}}
+	if mean, lo, _ := all.eloInterval(); !math.IsInf(mean, 1) || math.IsInf(lo, 0) || lo <= 0 {
+		t.Errorf("4 pairs won: Elo %v, lower end %v; want +Inf and a finite positive bound", mean, lo)
+	}
 }

@@ -32,9 +32,10 @@ func TestStrength(t *testing.T) {
 	base := Config{Strategy: StrategyBaseline}
 	m := playPairs(t, seeds(*strengthPairs), ga, base)
 	rate := float64(m.aWins) / float64(m.games)
+	rlo, rhi := wilson(rate, m.games)
 	mean, lo, hi := m.eloInterval()
-	t.Logf("GA (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%%, Elo %+.0f [%+.0f, %+.0f]; %.0f simulated turns per GA move",
-		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, 100*rate, mean, lo, hi, float64(m.sims[0])/float64(m.turns))
+	t.Logf("GA (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%% [%.1f%%, %.1f%%], Elo %+.0f [%+.0f, %+.0f] (95%%); %.0f simulated turns per GA move",
+		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, 100*rate, 100*rlo, 100*rhi, mean, lo, hi, float64(m.sims[0])/float64(m.turns))
 	if rate < 0.95 {
 		t.Errorf("win rate %.1f%%, want at least 95%%", 100*rate)
 	}
