@@ -280,14 +280,18 @@ func (s *State) Update(log *Log) Result {
 	// 5. Spells.
 	for i := range s.Wizards {
 		if t := s.Wizards[i].Target[Petrificus]; t != NoID {
-			_, vel := s.entityVectors(int(t))
-			*vel = sim.Vec{}
+			if _, vel := s.entityVectors(int(t)); vel != nil {
+				*vel = sim.Vec{}
+			}
 		}
 	}
 	for i := range s.Wizards {
 		w := &s.Wizards[i]
 		if t := w.Target[Accio]; t != NoID {
 			pos, vel := s.entityVectors(int(t))
+			if vel == nil {
+				continue
+			}
 			*vel = vel.Add(spellForce(w.Pos.Sub(*pos), AccioPower).Scale(1 / s.entityMass(int(t))))
 		}
 	}
@@ -295,7 +299,7 @@ func (s *State) Update(log *Log) Result {
 		w := &s.Wizards[i]
 		if t := w.Target[Flipendo]; t != NoID {
 			pos, vel := s.entityVectors(int(t))
-			if *pos != w.Pos {
+			if vel != nil && *pos != w.Pos {
 				*vel = vel.Add(spellForce(pos.Sub(w.Pos), FlipendoPower).Scale(1 / s.entityMass(int(t))))
 			}
 		}
@@ -389,7 +393,8 @@ func (s *State) chase(k int) {
 	}
 }
 
-// entityVectors returns the position and speed of a moving entity id.
+// entityVectors returns the position and speed of a moving entity id, or
+// nil for anything else (a spell target never is, after Check).
 func (s *State) entityVectors(id int) (*sim.Vec, *sim.Vec) {
 	kind, k := s.Entity(id)
 	switch kind {
@@ -400,13 +405,8 @@ func (s *State) entityVectors(id int) (*sim.Vec, *sim.Vec) {
 	case BludgerEntity:
 		return &s.Bludgers[k].Pos, &s.Bludgers[k].Vel
 	}
-	scratch = [2]sim.Vec{}
-	return &scratch[0], &scratch[1]
+	return nil, nil
 }
-
-// scratch receives a spell's effect on an entity that cannot move (never
-// the case after Check).
-var scratch [2]sim.Vec
 
 func (s *State) entityMass(id int) float64 {
 	switch kind, _ := s.Entity(id); kind {
