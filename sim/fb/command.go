@@ -171,6 +171,9 @@ func (s *State) Apply(i int, c Command) bool {
 			sn.Acc = thrust(sn.Pos, c.Target, c.Power)
 		}
 	case Cast:
+		if c.Spell < 0 || c.Spell >= NumSpells {
+			return true // no such spell: nothing happens (Check refuses it)
+		}
 		pl := Owner(i)
 		if cost := SpellCost[c.Spell]; s.Magic[pl] >= cost {
 			s.Magic[pl] -= cost
