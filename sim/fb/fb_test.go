@@ -368,3 +368,32 @@ func ExampleState_Play() {
 	fmt.Println(s.Wizards[0].Pos, s.Wizards[0].Vel, s.Bludgers[0].Pos, s.Magic)
 	// Output: {1150 5260} {112 8} {7328 3778} [1 1]
 }
+
+func TestObliviate(t *testing.T) {
+	// fb.md 6.3 step 4: a bludger under a team's OBLIVIATE chases none of
+	// that team's wizards. Bludger 0 (id 9) would chase wizard 0 (4450
+	// away); with player 0's OBLIVIATE running it chases wizard 3 instead
+	// (4550 away, towards +x).
+	s := quiet()
+	s.Wizards[3].Pos = sim.Vec{X: 12000, Y: 3750}
+	s.Wizards[1].Cast, s.Wizards[1].LastTarget = Obliviate, 9
+	cmds := idle()
+	s.Play(&cmds, nil)
+	if v := s.Bludgers[0].Vel; v.X <= 0 {
+		t.Errorf("obliviated bludger speed %v, want it towards wizard 3 (+x)", v)
+	}
+	if w := s.Wizards[1]; w.Countdown[Obliviate] != 3 || w.Target[Obliviate] != 9 {
+		t.Errorf("OBLIVIATE countdown %d target %d, want 3 on 9", w.Countdown[Obliviate], w.Target[Obliviate])
+	}
+	// It acts in 3 simulations: countdown 1 in the third, then over.
+	for k := 0; k < 2; k++ {
+		s.Play(&cmds, nil)
+	}
+	if w := s.Wizards[1]; w.Countdown[Obliviate] != 1 {
+		t.Errorf("after 3 turns OBLIVIATE countdown %d, want 1 (its last turn)", w.Countdown[Obliviate])
+	}
+	s.Play(&cmds, nil)
+	if w := s.Wizards[1]; w.Countdown[Obliviate] != 0 || w.Target[Obliviate] != NoID {
+		t.Errorf("after 4 turns OBLIVIATE countdown %d target %d, want over", w.Countdown[Obliviate], w.Target[Obliviate])
+	}
+}
