@@ -198,8 +198,8 @@ type Result struct {
 	// snaffle at the start of the turn's movement, a score of ScoreToWin,
 	// or a dead player. Reaching MaxRounds is the caller's test.
 	Over bool
-	// Scored counts, per player, the goals of this turn (a dead player's
-	// goals included, though they do not count).
+	// Scored counts, per player, the goals of this turn that counted (a
+	// dead player's do not).
 	Scored [2]int8
 }
 
