@@ -128,3 +128,21 @@ func TestParseFBViewErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestDiffFBLiveRules(t *testing.T) {
+	// Without the engine key a replay is diffed under the live rules,
+	// which play as the published ones (fb.md section 1: the differences
+	// are unsettled), so fb-041 (spells on both sides) still matches.
+	r, err := ReadReplay(filepath.Join("..", "replays", "fb", "fb-041.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Engine = ""
+	if res, err := Diff(r); err != nil || !res.Match || res.Game != "fb" {
+		t.Errorf("live rules: %v, %+v", err, res)
+	}
+	r.Engine = "nonsense"
+	if _, err := Diff(r); err == nil {
+		t.Error("an unknown engine key accepted")
+	}
+}
