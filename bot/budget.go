@@ -55,10 +55,6 @@ func (b *Budget) Iterations() int { return b.n }
 // reading of the clock (deterministic mode: of the iterations).
 func (b *Budget) Progress() float64 { return b.progress }
 
-// Deterministic reports whether the budget counts iterations rather than
-// time.
-func (b *Budget) Deterministic() bool { return b.limit > 0 }
-
 // Split returns a budget of the given share (0 to 1) of what is left of b,
 // starting now (deterministic mode: of the iteration limit, at least one
 // iteration). b itself is unchanged: the caller runs the part, then the

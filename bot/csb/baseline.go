@@ -9,25 +9,15 @@ import (
 
 // The baseline policy: the yardstick bot, and the seed of the searches.
 
-// Thresholds of the baseline policy.
+// Thresholds of the baseline policy (angles in degrees).
 const (
-	// driftTurns: the pod aims at its checkpoint minus this many turns of
-	// its speed, which cancels the drift of its speed across the line.
-	driftTurns = 3
-	// coastTurns: a pod whose checkpoint is nearer than this many turns of
-	// its speed turns to the checkpoint after it when that turn is sharp.
-	coastTurns = 4
-	// fullThrustAngle, stopAngle: full thrust within the first angle of
-	// the target, none beyond the second, linear between (degrees).
-	fullThrustAngle = 30
-	stopAngle       = 90
-	// boostAngle, boostDistance: BOOST when facing the target within the
-	// angle, at least that far from the checkpoint, on the longest leg.
-	boostAngle    = 3
-	boostDistance = 5000
-	// shieldSpeed: SHIELD when an opponent pod will touch next turn with at
-	// least this relative speed.
-	shieldSpeed = 400
+	driftTurns      = 3    // aim at the checkpoint minus this many turns of speed
+	coastTurns      = 4    // nearer than this many turns of speed: turn early if sharp
+	fullThrustAngle = 30   // full thrust within this angle of the target,
+	stopAngle       = 90   // none beyond this one, linear between
+	boostAngle      = 3    // BOOST on the longest leg within this angle
+	boostDistance   = 5000 // and at least this far from the checkpoint
+	shieldSpeed     = 400  // SHIELD for a contact next turn at this relative speed
 )
 
 // angleTo returns the signed angle in radians, in [−π, π], from pod p's

@@ -27,9 +27,7 @@ type beam struct {
 	idx    [maxChildren]int32
 	best   Plan
 	score  float64 // of best
-	// turns counts the turns simulated in the iteration under way: the
-	// budget counts iterations of Depth turns, as the rollouts of the
-	// genetic algorithm.
+	// turns left in the budget's current iteration (Depth turns each).
 	turns int
 }
 

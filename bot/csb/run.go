@@ -2,7 +2,6 @@ package csb
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -33,21 +32,18 @@ type Config struct {
 	Strategy string
 	// Seed seeds the search's random source.
 	Seed int64
-	// Iterations > 0 fixes the number of search iterations per turn (the
-	// time budgets are then ignored): the same Seed gives the same moves.
-	// An iteration is one rollout of Depth turns of the bot's own plan (the
-	// beam search counts Depth simulated turns as one); a quarter of them
-	// go to predicting the opponent.
+	// Iterations > 0 fixes the search iterations per turn, ignoring time:
+	// the same Seed gives the same moves. An iteration is a rollout of
+	// Depth turns (the beam: Depth turns simulated); a quarter predict the
+	// opponent.
 	Iterations int
-	// FirstTurn and Turn are the time budgets of the first turn and of the
-	// others, measured from the reading of the turn's first line; zero
-	// means the defaults.
+	// FirstTurn and Turn are the time budgets from the reading of a turn's
+	// first line; zero means the defaults.
 	FirstTurn, Turn time.Duration
 }
 
-// Bot plays one game: it keeps what the input does not repeat (the
-// checkpoints, the passes counted from the changes of next checkpoint,
-// its own BOOST and SHIELD) and answers each turn.
+// Bot plays one game: it keeps what the input does not repeat (the map,
+// the passes, its own BOOST and SHIELD) and answers each turn.
 type Bot struct {
 	cfg    Config
 	search *Search
@@ -80,54 +76,42 @@ func NewBot(cfg Config) (*Bot, error) {
 // Init reads the init lines: laps, checkpoint count, then "x y" per
 // checkpoint.
 func (b *Bot) Init(lines []string) error {
+	var v [2]int
 	if len(lines) < 2 {
-		return fmt.Errorf("init: %d lines, want laps and checkpoint count at least", len(lines))
+		return fmt.Errorf("init: %d lines, want 2 at least", len(lines))
 	}
-	laps, err := atoi(lines[0], 1, 1000)
-	if err != nil {
+	if err := parseInts(lines[0], v[:1], 1, 1000); err != nil {
 		return fmt.Errorf("init line 1: laps: %v", err)
 	}
-	n, err := atoi(lines[1], 2, simcsb.MaxCheckpoints)
-	if err != nil {
+	laps := v[0]
+	if err := parseInts(lines[1], v[:1], 2, simcsb.MaxCheckpoints); err != nil {
 		return fmt.Errorf("init line 2: checkpoint count: %v", err)
 	}
+	n := v[0]
 	if len(lines) != 2+n {
 		return fmt.Errorf("init: %d lines, want %d for %d checkpoints", len(lines), 2+n, n)
 	}
 	var st simcsb.State
 	for k := 0; k < n; k++ {
-		f := strings.Fields(lines[2+k])
-		if len(f) != 2 {
-			return fmt.Errorf("init line %d: checkpoint %d: want \"x y\", got %q", 3+k, k, lines[2+k])
+		if err := parseInts(lines[2+k], v[:], -1e9, 1e9); err != nil {
+			return fmt.Errorf("init line %d: checkpoint %d: %v", 3+k, k, err)
 		}
-		x, err1 := atoi(f[0], -1e9, 1e9)
-		y, err2 := atoi(f[1], -1e9, 1e9)
-		if err1 != nil || err2 != nil {
-			return fmt.Errorf("init line %d: checkpoint %d: want \"x y\", got %q", 3+k, k, lines[2+k])
-		}
-		st.Checkpoints[k] = sim.Vec{X: float64(x), Y: float64(y)}
+		st.Checkpoints[k] = sim.Vec{X: float64(v[0]), Y: float64(v[1])}
 	}
 	if err := checkMap(st.Checkpoints[:n]); err != nil {
 		return fmt.Errorf("init: %v", err)
 	}
-	st.NumCheckpoints = int32(n)
-	st.Laps = int32(laps)
-	st.PodTimeout = simcsb.DefaultPodTimeout
-	st.Rules = simcsb.Live
-	b.st = st
-	b.turn = 0
+	st.NumCheckpoints, st.Laps = int32(n), int32(laps)
+	st.PodTimeout, st.Rules = simcsb.DefaultPodTimeout, simcsb.Live
+	b.st, b.turn = st, 0
 	return nil
 }
 
-// Limits of the input that keep the simulator's checkpoint loop finite.
-// sim/csb passes checkpoints along a pod's straight path for as long as
-// the next one is near it, so a path near every checkpoint of the map
-// would pass them forever (the engine's own loop does the same). The
-// official maps have 3 to 6 checkpoints, at least 1,800 apart and
-// spanning at least 5,500 (csb.md section 7, jitter included): a path
-// must then be longer than 4,300 to come near them all, and a pod whose
-// speed components are at most maxSpeed, plus a BOOST, moves less than
-// that in a turn.
+// Input limits that keep sim/csb's checkpoint loop finite: it passes
+// checkpoints along a straight path while the next one is near it, for
+// ever on a path near them all. Official maps have 3 to 6 checkpoints,
+// 1,800 apart or more, spanning 5,500 or more: no turn of a pod with
+// these speeds comes near them all.
 const (
 	minCheckpointGap  = 1500
 	minMapSpan        = 5500
@@ -157,8 +141,7 @@ func checkMap(cps []sim.Vec) error {
 	return nil
 }
 
-// clampSpeed limits a speed component read from the input to
-// ±maxSpeedComponent (see checkMap); real games stay well below.
+// clampSpeed limits an input speed component (see checkMap).
 func clampSpeed(v int) float64 {
 	if v > maxSpeedComponent {
 		return maxSpeedComponent
@@ -169,37 +152,20 @@ func clampSpeed(v int) float64 {
 	return float64(v)
 }
 
-// podLine is one parsed pod line.
-type podLine struct {
-	x, y, vx, vy, angle, next int
-}
-
-func parsePod(line string) (podLine, error) {
-	var p podLine
+// parseInts reads len(dst) integers in lo..hi separated by blanks.
+func parseInts(line string, dst []int, lo, hi int) error {
 	f := strings.Fields(line)
-	if len(f) != 6 {
-		return p, fmt.Errorf("want \"x y vx vy angle nextCheckPointId\", got %q", line)
+	if len(f) != len(dst) {
+		return fmt.Errorf("%d numbers in %q, want %d", len(f), line, len(dst))
 	}
-	dst := [6]*int{&p.x, &p.y, &p.vx, &p.vy, &p.angle, &p.next}
 	for k, s := range f {
-		v, err := atoi(s, -1e9, 1e9)
-		if err != nil {
-			return p, fmt.Errorf("field %d of %q: %v", k+1, line, err)
+		v, err := strconv.Atoi(s)
+		if err != nil || v < lo || v > hi {
+			return fmt.Errorf("field %d of %q: want an integer in %d..%d", k+1, line, lo, hi)
 		}
-		*dst[k] = v
+		dst[k] = v
 	}
-	return p, nil
-}
-
-func atoi(s string, lo, hi int) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return 0, errors.New("not an integer: " + strconv.Quote(s))
-	}
-	if v < lo || v > hi {
-		return 0, fmt.Errorf("%d out of range %d..%d", v, lo, hi)
-	}
-	return v, nil
+	return nil
 }
 
 // update takes the four pod lines of a turn (own pods first) into the
@@ -208,24 +174,23 @@ func (b *Bot) update(lines []string) error {
 	if len(lines) != 4 {
 		return fmt.Errorf("turn %d: %d pod lines, want 4", b.turn+1, len(lines))
 	}
-	var pods [4]podLine
+	// x y vx vy angle nextCheckPointId per pod
+	var pods [4][6]int
 	for k, l := range lines {
-		p, err := parsePod(l)
-		if err != nil {
+		p := &pods[k]
+		if err := parseInts(l, p[:], -1e9, 1e9); err != nil {
 			return fmt.Errorf("turn %d, pod line %d: %v", b.turn+1, k+1, err)
 		}
-		n := int(b.st.NumCheckpoints)
-		if p.next < -1 || p.next >= n {
-			return fmt.Errorf("turn %d, pod line %d: next checkpoint %d out of range -1..%d", b.turn+1, k+1, p.next, n-1)
+		if n := int(b.st.NumCheckpoints); p[5] < -1 || p[5] >= n {
+			return fmt.Errorf("turn %d, pod line %d: next checkpoint %d out of range -1..%d", b.turn+1, k+1, p[5], n-1)
 		}
-		pods[k] = p
 	}
 	st := &b.st
 	if b.turn == 0 {
 		// Player 0 spawns 500 from checkpoint 0, player 1 1500.
 		cp0 := st.Checkpoints[0]
-		mine := sim.Vec{X: float64(pods[0].x), Y: float64(pods[0].y)}.Dist2(cp0)
-		theirs := sim.Vec{X: float64(pods[2].x), Y: float64(pods[2].y)}.Dist2(cp0)
+		mine := sim.Vec{X: float64(pods[0][0]), Y: float64(pods[0][1])}.Dist2(cp0)
+		theirs := sim.Vec{X: float64(pods[2][0]), Y: float64(pods[2][1])}.Dist2(cp0)
 		b.me = 0
 		if mine > theirs {
 			b.me = 1
@@ -242,7 +207,7 @@ func (b *Bot) update(lines []string) error {
 			i = 2*(1-b.me) + k - 2
 		}
 		pod := &st.Pods[i]
-		vel := sim.Vec{X: clampSpeed(p.vx), Y: clampSpeed(p.vy)}
+		vel := sim.Vec{X: clampSpeed(p[2]), Y: clampSpeed(p[3])}
 		if k >= 2 && b.turn > 0 && !pod.Boosted {
 			// An opponent's thrust beyond 200 is a BOOST (collisions
 			// aside): the speed before friction grew by more than that.
@@ -251,17 +216,17 @@ func (b *Bot) update(lines []string) error {
 				pod.Boosted = true
 			}
 		}
-		pod.Pos = sim.Vec{X: float64(p.x), Y: float64(p.y)}
+		pod.Pos = sim.Vec{X: float64(p[0]), Y: float64(p[1])}
 		pod.Vel = vel
-		pod.HasAngle = p.angle >= 0
+		pod.HasAngle = p[4] >= 0
 		if pod.HasAngle {
-			pod.Angle = float64(p.angle) * degToRad
+			pod.Angle = float64(p[4]) * degToRad
 		}
-		if p.next < 0 {
+		if p[5] < 0 {
 			st.Dead[simcsb.Owner(i)] = true
 			continue
 		}
-		if next := int32(p.next); next != pod.Next {
+		if next := int32(p[5]); next != pod.Next {
 			pod.Passed += (next - pod.Next + st.NumCheckpoints) % st.NumCheckpoints
 			pod.Next = next
 			pod.LastPass = st.Round
@@ -369,8 +334,9 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 	init := []string{first}
 	if l, ok := next(); ok {
 		init = append(init, l)
-		if n, err := atoi(l, 2, simcsb.MaxCheckpoints); err == nil {
-			for k := 0; k < n; k++ {
+		var n [1]int
+		if parseInts(l, n[:], 2, simcsb.MaxCheckpoints) == nil {
+			for k := 0; k < n[0]; k++ {
 				if l, ok = next(); !ok {
 					break
 				}

@@ -8,9 +8,7 @@ import (
 	simcsb "impulse/sim/csb"
 )
 
-// This file is the per-iteration hot code of both searches: the rollout
-// of a pair of plans on the simulator, the evaluation, and a generation of
-// the genetic algorithm.
+// The hot code of both searches: rollout, evaluation, GA generation.
 
 // Population is the number of plans the genetic algorithm keeps per
 // player.
@@ -28,24 +26,14 @@ var rotTable = func() (t [2*maxRotation + 1][2]float64) {
 	return t
 }()
 
-// Weights of the evaluation.
+// Weights of the evaluation, in units of distance.
 const (
-	// checkpointWeight is the worth of a checkpoint passed, in units of
-	// distance: more than any distance to a next checkpoint on a map.
-	checkpointWeight = 30000
-	// win is the score of a race won within the plan (minus a little per
-	// turn, so that sooner is better); −win, of a race lost or a team out
-	// by the checkpoint timeout.
-	win = 1e7
-	// The blocker's terms: its distance to the opponent runner's next
-	// checkpoint and to the runner itself, and how well it faces that
-	// runner.
-	blockerCheckpoint = 0.5
-	blockerRunner     = 0.25
-	blockerFacing     = 1000
-	// runnerFacing is what the runner loses by facing away from its next
-	// checkpoint (per unit of 1 − cos of the angle).
-	runnerFacing = 1500
+	checkpointWeight  = 30000 // a checkpoint passed: more than any distance
+	win               = 1e7   // a race won; −win: lost, or out by timeout
+	blockerCheckpoint = 0.5   // × blocker's distance to the opponent runner's next checkpoint
+	blockerRunner     = 0.25  // × blocker's distance to the opponent runner
+	blockerFacing     = 1000  // × (1 − cos) of the blocker's angle to that runner
+	runnerFacing      = 1500  // × (1 − cos) of the runner's angle to its checkpoint
 )
 
 // roles are a player's pods as state indices: the runner races, the
@@ -58,20 +46,18 @@ type population struct {
 	scores [Population]float64
 }
 
-// Search is the state of both searches for one game: the root of the turn,
-// the populations kept from turn to turn, the beam's memory. Its memory is
-// set up once by NewSearch; a turn allocates nothing.
+// Search is the searches' memory for one game, set up once by NewSearch: a
+// turn allocates nothing.
 type Search struct {
 	rng  bot.Rand
 	root simcsb.State
-	// dir0 is each pod's facing at the root as (cos, sin): the facing of
-	// a pod with no angle yet is the way to its next checkpoint.
+	// dir0 is each pod's facing (cos, sin) at the root; with no angle yet,
+	// the way to its next checkpoint.
 	dir0  [simcsb.MaxPods][2]float64
 	me    int // the player searched for; the other is predicted
 	roles [2]roles
 	pop   [2]population
-	// heuristic is each player's plan from the baseline policy, rolled
-	// out from the root (the seed of both searches).
+	// heuristic is each player's baseline plan from the root.
 	heuristic [2]Plan
 	beam      *beam
 	// Sims counts the turns simulated since the counter was reset.
