@@ -79,7 +79,14 @@ const (
 	slotBludger = slotSnaffle + MaxSnaffles
 	slotPost    = slotBludger + NumBludgers
 	numSlots    = slotPost + NumPosts
-	maxCands    = 192
+	// maxCands is the most candidates one scan can find: per wizard a
+	// wall, the posts and a capture per snaffle, plus the wizard pairs;
+	// per snaffle the posts, a wall and a goal, plus the snaffle pairs;
+	// per bludger a wall, the posts, the wizards and the snaffles, plus
+	// the bludger pair. 150 with 7 snaffles.
+	maxCands = MaxWizards*(1+NumPosts+MaxSnaffles) + MaxWizards*(MaxWizards-1)/2 +
+		MaxSnaffles*(NumPosts+2) + MaxSnaffles*(MaxSnaffles-1)/2 +
+		NumBludgers*(1+NumPosts+MaxWizards+MaxSnaffles) + NumBludgers*(NumBludgers-1)/2
 )
 
 var slotRadius, slotMass [numSlots]float64
@@ -520,7 +527,7 @@ func (t *turn) advance(dt float64) {
 
 func (t *turn) add(time float64, kind uint8, a, b int8) {
 	if t.n == maxCands {
-		return
+		return // never: maxCands is the most a scan can find
 	}
 	t.cands[t.n] = candidate{time, t.s.Collisions, kind, a, b}
 	t.s.Collisions++
