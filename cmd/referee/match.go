@@ -205,7 +205,7 @@ func parseSeeds(s string) ([]int64, error) {
 const (
 	defaultP1        = "csb/ga -iterations 5000"
 	defaultP2        = "csb/baseline"
-	defaultGames     = 40
+	defaultGames     = 32
 	defaultTimeScale = 2
 )
 
