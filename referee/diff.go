@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -193,15 +192,6 @@ func Ranks(scores []float64) []int {
 		}
 	}
 	return out
-}
-
-func tooltipJSON(frame int, t engine.Tooltip) string {
-	b, _ := json.Marshal(struct {
-		Turn  int    `json:"turn"`
-		Text  string `json:"text"`
-		Event int    `json:"event"`
-	}{frame, t.Message, t.Player})
-	return string(b)
 }
 
 func mismatch(res DiffResult, turn, frame int, d string) DiffResult {
