@@ -74,7 +74,9 @@ func unsigned(x float64) string {
 // Elo returns the first player's Elo difference and its 95% confidence
 // interval from the pairs, as fastchess computes it: the mean score per game
 // and its standard error from the variance of the pair scores, each bound
-// converted to Elo. Pairs, not games, are the samples: the two games of a
+// converted to Elo. When every pair scored the same, the variance says
+// nothing and the interval comes from the exact binomial bound on the share
+// of such pairs (all pairs won twice: Elo +Inf, Low finite). Pairs, not games, are the samples: the two games of a
 // seed are correlated, and treating them as independent (the trinomial
 // model) overstates the interval.
 func (p Pentanomial) Elo() EloEstimate {
@@ -116,11 +118,33 @@ func eloInterval(vals []float64, counts []int) EloEstimate {
 		nan := math.NaN()
 		return EloEstimate{nan, nan, nan, nan}
 	}
+	if v == 0 {
+		return sameSamplesInterval(m, n)
+	}
 	se := math.Sqrt(v / float64(n))
 	e := EloEstimate{
 		Elo:  ScoreToElo(m),
 		Low:  ScoreToElo(math.Max(0, m-z95*se)),
 		High: ScoreToElo(math.Min(1, m+z95*se)),
+	}
+	e.Margin = (e.High - e.Low) / 2
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
+		e.Margin = math.Inf(1)
+	}
+	return e
+}
+
+// sameSamplesInterval is the interval when all n samples have the value a,
+// where the standard error is 0 and says nothing: by the exact binomial
+// (Clopper-Pearson) bound, the probability q of a sample worth a is at
+// least (2.5%)^(1/n) with 97.5% confidence, and the other samples are worth
+// anything in [0, 1], so the mean score lies in [a·q, 1 − (1 − a)·q].
+func sameSamplesInterval(a float64, n int) EloEstimate {
+	q := math.Pow(0.025, 1/float64(n))
+	e := EloEstimate{
+		Elo:  ScoreToElo(a),
+		Low:  ScoreToElo(a * q),
+		High: ScoreToElo(1 - (1-a)*q),
 	}
 	e.Margin = (e.High - e.Low) / 2
 	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {

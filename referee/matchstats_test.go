@@ -84,9 +84,18 @@ func TestEloInterval(t *testing.T) {
 			t.Errorf("%d-%d-%d: Elo %.2f ± %.2f, want %.1f ± %.1f (cutechess)", tc.w, tc.l, tc.d, e.Elo, e.Margin, tc.elo, tc.margin)
 		}
 	}
-	// Every pair won: +inf, with a finite lower bound only if the pairs vary.
-	if e := (Pentanomial{0, 0, 0, 0, 5}).Elo(); !math.IsInf(e.Elo, 1) {
-		t.Errorf("all pairs won: Elo %v, want +Inf", e.Elo)
+	// Every pair won: +Inf, and the lower bound from the Clopper-Pearson
+	// bound for n successes in n trials, (α/2)^(1/n): 16 pairs give a
+	// score of at least 0.025^(1/16) = 0.79409, +234.48 Elo.
+	if e := (Pentanomial{0, 0, 0, 0, 16}).Elo(); !math.IsInf(e.Elo, 1) || !math.IsInf(e.High, 1) || !near(e.Low, 234.48, 0.005) {
+		t.Errorf("16 pairs won: %v, want +inf with the lower bound +234.48", e)
+	}
+	if e := (Pentanomial{16, 0, 0, 0, 0}).Elo(); !math.IsInf(e.Low, -1) || !near(e.High, -234.48, 0.005) {
+		t.Errorf("16 pairs lost: %v, want -inf with the upper bound -234.48", e)
+	}
+	// All draws: 0 Elo, and not ± 0.
+	if e := (Pentanomial{0, 0, 9, 0, 0}).Elo(); e.Elo != 0 || !(e.Low < -50 && e.High > 50) {
+		t.Errorf("9 drawn pairs: %v, want 0 in a wide interval", e)
 	}
 	if e := (Pentanomial{}).Elo(); !math.IsNaN(e.Elo) || e.String() != "n/a" {
 		t.Errorf("no pair: %v, want NaN / n/a", e)
