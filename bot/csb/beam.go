@@ -31,14 +31,11 @@ type beam struct {
 	turns int
 }
 
-// searchBeam searches player pl's plan against theirs with passes of a
-// stochastic beam search until the budget ends, and returns the best
-// plan. Each pass expands, depth by depth, BeamChildren children of every
-// kept node, simulating one turn each: the best plan's order for that
-// turn, the heuristic plan's, and random orders; it keeps the BeamWidth
-// best by the evaluation. The best plan starts as the best of the seeded
-// population and is replaced by any better leaf; it goes back into the
-// population, so that the next turn starts from it.
+// searchBeam runs passes of a stochastic beam search for player pl
+// against theirs until the budget ends. A pass expands BeamChildren
+// children per kept node and depth (the best plan's order, the heuristic
+// plan's, others drawn by beamGene) and keeps the BeamWidth best. The best
+// plan starts as the population's best, and goes back into it.
 func (s *Search) searchBeam(pl int, theirs *Plan, b *bot.Budget) *Plan {
 	bm := s.beam
 	pop := &s.pop[pl]

@@ -11,9 +11,10 @@ import (
 
 // game is the result of one game of the harness.
 type game struct {
-	winner int // 0 or 1, −1 for a draw
-	rounds int
-	sims   [2]int
+	winner  int // 0 or 1, −1 for a draw
+	rounds  int
+	timeout bool // a player was out by the checkpoint timeout
+	sims    [2]int
 }
 
 // playGame plays one live-rules game with the map of seed between two
@@ -54,6 +55,7 @@ func playGame(seed int64, cfgs [2]Config) (game, error) {
 			}
 		}
 		res := st.Play(nil)
+		g.timeout = res.TimedOut[0] || res.TimedOut[1]
 		switch {
 		case res.TimedOut[0] && res.TimedOut[1]:
 			g.winner = -1

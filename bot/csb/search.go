@@ -34,6 +34,7 @@ const (
 	blockerRunner     = 0.25  // × blocker's distance to the opponent runner
 	blockerFacing     = 1000  // × (1 − cos) of the blocker's angle to that runner
 	runnerFacing      = 1500  // × (1 − cos) of the runner's angle to its checkpoint
+	urgentTurns       = 50    // turns left before the timeout when both pods race
 )
 
 // roles are a player's pods as state indices: the runner races, the
@@ -53,10 +54,11 @@ type Search struct {
 	root simcsb.State
 	// dir0 is each pod's facing (cos, sin) at the root; with no angle yet,
 	// the way to its next checkpoint.
-	dir0  [simcsb.MaxPods][2]float64
-	me    int // the player searched for; the other is predicted
-	roles [2]roles
-	pop   [2]population
+	dir0   [simcsb.MaxPods][2]float64
+	me     int // the player searched for; the other is predicted
+	roles  [2]roles
+	urgent [2]bool // per player: the timeout is near, both pods race
+	pop    [2]population
 	// heuristic is each player's baseline plan from the root.
 	heuristic [2]Plan
 	beam      *beam
@@ -110,6 +112,9 @@ func (s *Search) setRoot(st *simcsb.State) {
 			r.runner = other
 		}
 		r.blocker = a + b - r.runner
+	}
+	for pl := 0; pl < 2; pl++ {
+		s.urgent[pl] = s.root.TurnsLeft(pl) <= urgentTurns
 	}
 	s.heuristic = heuristicPlans(&s.root)
 }
@@ -176,7 +181,14 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 	if st.TurnsLeft(pl) <= 0 {
 		return -win + turns*1000
 	}
-	score := progress(st, me.runner) - progress(st, op.runner)
+	mine := progress(st, me.runner)
+	if s.urgent[pl] {
+		// Both race: the team must pass a checkpoint soon.
+		if b := progress(st, me.blocker); b > mine {
+			mine = b
+		}
+	}
+	score := mine - progress(st, op.runner)
 
 	r := &st.Pods[me.runner]
 	d := st.Checkpoints[r.Next].Sub(r.Pos)
@@ -185,6 +197,9 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 		score -= runnerFacing * (1 - cos)
 	}
 
+	if s.urgent[pl] {
+		return score
+	}
 	bl := &st.Pods[me.blocker]
 	or := &st.Pods[op.runner]
 	score -= blockerCheckpoint * bl.Pos.Dist(st.Checkpoints[or.Next])
@@ -225,11 +240,9 @@ func (s *Search) seed(pl int, theirs *Plan, first bool) {
 	}
 }
 
-// generation is one iteration of the genetic algorithm for player pl
-// against the plan theirs: a child from two parents chosen by tournament
-// (uniform crossover, 40%) or from one, one mutation whose amplitude
-// shrinks as the budget is used, its rollout, and the child in place of
-// the worst plan if it is better.
+// generation is one iteration of the GA for player pl against theirs: a
+// child by crossover (40%) or copy of tournament winners, mutated, rolled
+// out, and kept in place of the worst plan if better.
 func (s *Search) generation(pl int, theirs *Plan, used float64) {
 	pop := &s.pop[pl]
 	var child Plan
@@ -271,11 +284,8 @@ const (
 	StrategyBeam = "beam"
 )
 
-// Turn searches the root st for player me within budget b and returns
-// the plan found. The opponent is predicted first, with opponentShare of
-// the budget: its population evolves against our previous plan shifted
-// (on the first turn, our heuristic plan); then our plan is searched
-// against the opponent's best, by the genetic algorithm or the beam.
+// Turn searches the root st within budget b and returns our plan (phases
+// 2 to 4 of the package doc).
 func (s *Search) Turn(st *simcsb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.setRoot(st)
 	op := 1 - s.me
