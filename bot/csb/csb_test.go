@@ -278,3 +278,22 @@ func FuzzRun(f *testing.F) {
 		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Iterations: 3})
 	})
 }
+
+// TestPublishedRules: under the published rules, whose grammar has no
+// BOOST, the bots never write one on maps raced in 5 or 2 laps (3 or 6
+// checkpoints, csb.md section 1), the only ones they can tell apart.
+func TestPublishedRules(t *testing.T) {
+	played := 0
+	for seed := int64(1); played < 4 && seed < 100; seed++ {
+		if st := simcsb.NewFromSeed(seed, simcsb.Published); st.Laps == 3 {
+			continue
+		}
+		played++
+		for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
+			cfg := Config{Strategy: strategy, Seed: 1, Iterations: 50}
+			if _, err := playRules(seed, simcsb.Published, [2]Config{cfg, cfg}); err != nil {
+				t.Errorf("%s: %v", strategy, err)
+			}
+		}
+	}
+}

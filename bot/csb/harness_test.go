@@ -25,7 +25,12 @@ type game struct {
 // the engine's: a finished race, the checkpoint timeout, or MaxRounds,
 // ranked by State.Ranks.
 func playGame(seed int64, cfgs [2]Config) (game, error) {
-	st := simcsb.NewFromSeed(seed, simcsb.Live)
+	return playRules(seed, simcsb.Live, cfgs)
+}
+
+// playRules is playGame under the given rule set.
+func playRules(seed int64, rules simcsb.Rules, cfgs [2]Config) (game, error) {
+	st := simcsb.NewFromSeed(seed, rules)
 	var bots [2]*Bot
 	for pl := range bots {
 		b, err := NewBot(cfgs[pl])
@@ -47,7 +52,7 @@ func playGame(seed int64, cfgs [2]Config) (game, error) {
 			}
 			g.sims[pl] += b.Sims
 			for k, line := range out {
-				o, err := simcsb.ParseOrder(line, simcsb.Live)
+				o, err := simcsb.ParseOrder(line, rules)
 				if err != nil {
 					return g, fmt.Errorf("seed %d round %d player %d: invalid line %q: %v", seed, g.rounds, pl, line, err)
 				}

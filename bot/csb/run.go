@@ -102,7 +102,15 @@ func (b *Bot) Init(lines []string) error {
 		return fmt.Errorf("init: %v", err)
 	}
 	st.NumCheckpoints, st.Laps = int32(n), int32(laps)
-	st.PodTimeout, st.Rules = simcsb.DefaultPodTimeout, simcsb.Live
+	st.PodTimeout = simcsb.DefaultPodTimeout
+	if laps != 3 {
+		// Only the published rules, which have no BOOST, race 2 or 5 laps:
+		// boosted pods thrust 200 at most.
+		st.Rules = simcsb.Published
+		for i := range st.Pods {
+			st.Pods[i].Boosted = true
+		}
+	}
 	b.st, b.turn = st, 0
 	return nil
 }
@@ -255,6 +263,9 @@ func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 		}
 		if c.Boost && !c.Shield {
 			p.Boosted = true
+			if b.st.Rules == simcsb.Published {
+				c.Boost, c.Thrust = false, simcsb.MaxThrust
+			}
 		}
 		out[k] = string(AppendCommand(nil, c))
 	}
