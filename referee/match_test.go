@@ -36,7 +36,7 @@ func testBotCmd(kind string) MatchPlayer {
 //
 //	crash:N    exits with status 3 before answering turn N
 //	exit0:N    exits with status 0 before answering turn N
-//	late:N     answers turn N after 1 s
+//	late:N     answers turn N after 2 s
 //	invalid:N  answers turn N with a line that is not a command
 //	longline:N answers turn N with a line of 1 MiB
 //	silent     reads nothing, answers nothing
@@ -108,7 +108,7 @@ func testBot(kind string) int {
 			case "exit0":
 				os.Exit(0)
 			case "late":
-				time.Sleep(time.Second)
+				time.Sleep(2 * time.Second)
 			case "invalid":
 				fmt.Fprintln(out, "hello world")
 			case "longline":
@@ -157,9 +157,9 @@ func runTestMatch(t *testing.T, o MatchOptions) *MatchReport {
 		o.Game = "csb"
 	}
 	if o.TimeScale == 0 {
-		// Generous limits: the tests share the machine, and only the tests
-		// of lateness depend on the limit.
-		o.TimeScale = 3
+		// Generous limits (750 ms a turn): the tests share the machine,
+		// and only the tests of lateness depend on the limit.
+		o.TimeScale = 10
 	}
 	if o.Parallel == 0 {
 		o.Parallel = 2
@@ -232,10 +232,10 @@ func TestMatchMisbehavingBots(t *testing.T) {
 		{"crash:3", "crash", "exit status 3", 0},
 		{"crash:0", "crash", "exit status 3", 0},
 		{"exit0:2", "crash", "", 0},
-		{"late:4", "timeout", "", 2}, // 150 ms
+		{"late:4", "timeout", "", 6}, // 450 ms
 		{"invalid:5", "invalid output", "invalid input. Expected 'x y power' but found 'hello world'", 0},
 		{"longline:1", "invalid output", "invalid input", 0},
-		{"silent", "timeout", "", 0.5}, // 500 ms for the first turn
+		{"silent", "timeout", "", 1}, // 1 s for the first turn
 		{"flood", "invalid output", "found 'garbage'", 0},
 		{"/bin/true", "crash", "", 0},
 	}
@@ -423,7 +423,7 @@ func TestMatchLeaks(t *testing.T) {
 			{Name: "echo+grandchild", Argv: []string{"sh", "-c", "sleep 313.37 & exec cat"}},
 			{Name: "exit", Argv: []string{"true"}},
 		},
-		Games: 2, Parallel: 8, TimeScale: 0.5, // a silent bot costs 500 ms
+		Games: 2, Parallel: 8, TimeScale: 1, // a silent bot costs 1 s
 	}
 	runTestMatch(t, o) // warm up: the runtime's own descriptors
 	fds := openFDs(t)
@@ -487,8 +487,10 @@ func TestMatchDeterministic(t *testing.T) {
 		return lines
 	}
 	a, b := run(1), run(3)
-	if strings.Join(a, "\n") != strings.Join(b, "\n") {
-		t.Errorf("two runs differ:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("game %d differs between the runs:\n%s\n%s", i, a[i], b[i])
+		}
 	}
 	var seeds []int64
 	for i := 0; i < len(a); i += 2 {
