@@ -155,6 +155,15 @@ func WriteReport(w io.Writer, r *MatchReport) error {
 	}
 	tw.Flush()
 	b.WriteString("end reasons: " + endSummary(r) + "\n")
+	timeouts := 0
+	for i := range r.Games {
+		if strings.HasPrefix(r.Games[i].End, "timeout") {
+			timeouts++
+		}
+	}
+	if timeouts > 0 {
+		fmt.Fprintf(&b, "  %d timeouts: on a busy machine a bot can miss its limit waiting for a core; if the worst times above look like that, try fewer games at once (-j) or -time-scale 2\n", timeouts)
+	}
 	shown := 0
 	for i := range r.Games {
 		g := &r.Games[i]

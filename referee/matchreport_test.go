@@ -47,6 +47,7 @@ func TestWriteReport(t *testing.T) {
 		"new  10.0   23.0             500.0  500.0",
 		"end reasons: race finished 3, timeout 1 (new 1)",
 		"game 4 (seed 11, swapped): new timeout",
+		"1 timeouts: on a busy machine",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("report lacks %q:\n%s", want, s)
