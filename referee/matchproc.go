@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -87,6 +86,9 @@ func SplitCommand(s string) ([]string, error) {
 	return words, nil
 }
 
+// BUG(match): output is read as a stream, so extra lines answer the next
+// turn; that CodinGame's server does the same is believed, not checked.
+
 // Failure is why a bot gave no valid answer to a turn.
 type Failure int
 
@@ -147,9 +149,7 @@ func startBot(argv []string) (*bot, error) {
 	b := &bot{stdin: inW, stdout: outR, stderr: &stderrBuffer{}, chunk: make([]byte, 4096)}
 	b.cmd = exec.Command(argv[0], argv[1:]...)
 	b.cmd.Stdin, b.cmd.Stdout, b.cmd.Stderr = inR, outW, b.stderr
-	// Its own group, so that the game's end kills its children too; and
-	// killed by the kernel should the referee die without cleaning up.
-	b.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	b.cmd.SysProcAttr = botSysProcAttr()
 	// A grandchild that left the group and holds stderr must not hang Wait.
 	b.cmd.WaitDelay = time.Second
 	err = b.cmd.Start()
@@ -259,7 +259,7 @@ func (b *bot) nextLine() (string, bool) {
 // reaps the process. It returns the bot's exit status as Wait reports it.
 func (b *bot) stop() error {
 	if b.cmd.Process != nil {
-		syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(b.cmd.Process)
 	}
 	b.stdin.Close()
 	b.stdout.Close()
