@@ -385,8 +385,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 			stdout = &s
 			h.SetOutput(lines)
 		} else {
-			mg.fail(p, fail.String(), "")
-			mg.failCrashed = mg.failCrashed || (fail == Crashed && mg.failPlayer == p)
+			mg.fail(p, fail.String(), "", fail == Crashed)
 			h.SetTimeout()
 		}
 		next := h.GameInfo()
@@ -397,7 +396,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 		if fail == NoFailure {
 			for _, l := range next.Infos {
 				if strings.HasPrefix(l, "¤RED¤invalid input") {
-					mg.fail(p, "invalid output", strings.TrimSuffix(strings.TrimPrefix(l, "¤RED¤"), "§RED§"))
+					mg.fail(p, "invalid output", strings.TrimSuffix(strings.TrimPrefix(l, "¤RED¤"), "§RED§"), false)
 				}
 			}
 		}
@@ -473,10 +472,11 @@ var endNames = map[string]map[string]string{
 	"csb": {"endReached": "race finished", "": "checkpoint timeout"},
 }
 
-// fail records player p's failure, unless one came before.
-func (mg *MatchGame) fail(p int, reason, detail string) {
+// fail records player p's failure, unless one came before; crashed says
+// that the bot closed its output (its exit status is the detail).
+func (mg *MatchGame) fail(p int, reason, detail string, crashed bool) {
 	if !mg.failed {
-		mg.failed, mg.failPlayer, mg.failReason, mg.Detail = true, p, reason, detail
+		mg.failed, mg.failPlayer, mg.failReason, mg.Detail, mg.failCrashed = true, p, reason, detail, crashed
 	}
 }
 
