@@ -647,3 +647,25 @@ func TestMatchInterrupted(t *testing.T) {
 		t.Errorf("%d child processes left: %v", len(kids), kids)
 	}
 }
+
+// TestMatchFBFailures: in Fantastic Bits too, an echoed input is an invalid
+// output and an exit a crash, and the replays replay.
+func TestMatchFBFailures(t *testing.T) {
+	if gameByName("fb") == nil {
+		t.Skip("no fb entry in gameDefs (referee/diff.go) yet")
+	}
+	isolateLastDir(t)
+	for _, tc := range []struct{ cmd, end string }{{"cat", "invalid output"}, {"true", "crash"}} {
+		dir := t.TempDir()
+		rep := runTestMatch(t, MatchOptions{
+			Game: "fb", Games: 2, Seeds: []int64{8}, ReplaysDir: dir,
+			Players: [2]MatchPlayer{{Name: tc.cmd, Argv: []string{tc.cmd}}, testBotCmd("fbmove")},
+		})
+		for _, g := range rep.Games {
+			if g.End != tc.end || g.Culprit != 1 || g.Ranks != [2]int{1, 0} {
+				t.Errorf("%s, game %d: %q by %d, ranks %v; want %q by p1, p1 last", tc.cmd, g.Index, g.End, g.Culprit, g.Ranks, tc.end)
+			}
+		}
+		diffReplays(t, dir, 2)
+	}
+}
