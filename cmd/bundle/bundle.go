@@ -25,6 +25,8 @@ type options struct {
 	// others are the path elements that mark packages of the other games.
 	others        []string
 	stripComments bool
+	// keepUnused emits every declaration, reachable or not (see prune).
+	keepUnused bool
 }
 
 // result is a bundle and what the checks need to name its lines.
@@ -36,6 +38,8 @@ type result struct {
 	// warnings are the merging hazards found (see unexportedMethods);
 	// verify returns the others.
 	warnings []string
+	// dropped counts the declarations left out as unreachable.
+	dropped int
 }
 
 // bundle loads the command, renames and emits it. It does not run the
@@ -59,11 +63,18 @@ func bundle(opt options) (*result, error) {
 		about += " (build tags " + strings.Join(opt.tags, ",") + ")"
 	}
 	about += "."
-	src, decls, err := n.emit(emitOptions{stripComments: opt.stripComments, about: about})
+	eo := emitOptions{stripComments: opt.stripComments, about: about}
+	if !opt.keepUnused {
+		eo.pruned = n.prune()
+	}
+	src, decls, err := n.emit(eo)
 	if err != nil {
 		return nil, err
 	}
 	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings}
+	if eo.pruned != nil {
+		res.dropped = eo.pruned.dropped
+	}
 	for _, u := range p.units {
 		res.units = append(res.units, u.PkgPath)
 	}

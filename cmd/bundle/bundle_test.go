@@ -98,6 +98,62 @@ func TestStripComments(t *testing.T) {
 	}
 }
 
+// TestPrune bundles testdata/prune, whose package lib declares what main
+// uses and what it does not. The unreachable declarations, and the
+// standard import only they use, must be left out; what is reached
+// directly, through an interface, through a generic instance, a variable
+// whose initializer prints, and every method of a kept type, must stay; the iota block must stay
+// whole. The bundle must print what go run of the module prints. With
+// keepUnused, everything stays.
+func TestPrune(t *testing.T) {
+	res, err := bundle(options{dir: "testdata/prune", pattern: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(res.src)
+	for _, gone := range []string{"func Unused", "var orphan", "type Orphaned", "Method()", `"strings"`} {
+		if strings.Contains(src, gone) {
+			t.Errorf("the bundle keeps %s, which main cannot reach", gone)
+		}
+	}
+	for _, kept := range []string{"func Used", "func helper", "Area()", "Push(v T)", "Len() int", "unusedHelper", "var registered", "func register", "Red Colour = iota", "Green", `"fmt"`} {
+		if !strings.Contains(src, kept) {
+			t.Errorf("the bundle leaves out %s, which main needs", kept)
+		}
+	}
+	// Orphaned (its type and its method), orphan and Unused; Square's
+	// unusedHelper stays, as every method of a kept type does.
+	if res.dropped != 4 {
+		t.Errorf("dropped %d declarations, want 4", res.dropped)
+	}
+	exe, _, err := verify(res, "prune.go", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(exe).Output()
+	if err != nil {
+		t.Fatalf("running the bundle: %v", err)
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = "testdata/prune"
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go run testdata/prune: %v", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the bundle prints %q, the module %q", got, want)
+	}
+
+	all, err := bundle(options{dir: "testdata/prune", pattern: ".", keepUnused: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.dropped != 0 || !strings.Contains(string(all.src), "func Unused") || !strings.Contains(string(all.src), `"strings"`) {
+		t.Errorf("with keepUnused the bundle still leaves declarations out (%d)", all.dropped)
+	}
+}
+
 // TestRejects runs modules that CodinGame would refuse: each error must
 // name the cause and where it is.
 func TestRejects(t *testing.T) {

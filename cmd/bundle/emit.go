@@ -33,6 +33,8 @@ type declInfo struct {
 type emitOptions struct {
 	stripComments bool
 	about         string // a line saying what the bundle is, after the header
+	// pruned, when not nil, says which declarations to emit (see prune).
+	pruned *pruning
 }
 
 // emit writes the bundle: header, package clause, imports, then each unit's
@@ -46,9 +48,14 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 		fmt.Fprintf(&buf, "// %s\n", opt.about)
 	}
 	buf.WriteString("package main\n\n")
-	if len(n.importName)+len(n.blank) > 0 {
+	if len(n.importName)+len(n.blank) > 0 && (opt.pruned == nil || len(opt.pruned.std)+len(n.blank) > 0) {
 		buf.WriteString("import (\n")
-		paths := sortedKeys(n.importName)
+		var paths []string
+		for _, path := range sortedKeys(n.importName) {
+			if opt.pruned == nil || opt.pruned.std[path] {
+				paths = append(paths, path)
+			}
+		}
 		for path := range n.blank {
 			paths = append(paths, path)
 		}
@@ -74,11 +81,14 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 	for _, u := range p.units {
 		for _, f := range u.Syntax {
 			file := n.p.modFile(u, f)
-			if !opt.stripComments && hasDecls(f) {
+			if !opt.stripComments && hasDecls(f, opt.pruned) {
 				fmt.Fprintf(&buf, "// ---- %s (package %s)\n\n", file, u.PkgPath)
 			}
 			for _, d := range f.Decls {
 				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+					continue
+				}
+				if opt.pruned != nil && !opt.pruned.keep[d] {
 					continue
 				}
 				// The comments are chosen before renaming: a longer name
@@ -121,10 +131,14 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 	return src, decls, nil
 }
 
-// hasDecls reports whether f declares anything besides its imports.
-func hasDecls(f *ast.File) bool {
+// hasDecls reports whether f declares anything besides its imports that
+// the bundle keeps (all of it when pruned is nil).
+func hasDecls(f *ast.File, pruned *pruning) bool {
 	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); !ok || g.Tok != token.IMPORT {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			continue
+		}
+		if pruned == nil || pruned.keep[d] {
 			return true
 		}
 	}

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// Pruning leaves out the top-level declarations the command cannot reach,
+// as the linker would, so that a package written for several bots (the
+// exact Java trigonometry of sim, a game's referee helpers) costs the
+// bundle only what this bot uses. It works on objects, like renaming:
+//
+//   - the roots are func main, every init function, and every package-level
+//     variable whose initializer calls a function (it may have effects) or
+//     whose name is blank (var _ I = T{} asserts something);
+//   - a kept declaration keeps every declaration whose object it uses
+//     (types.Info.Uses, generic instances taken back to their origin);
+//   - a kept type keeps all its methods, since an interface may call any
+//     of them;
+//   - a declaration is kept or left out whole: a const block keeps all its
+//     constants, so that iota and implicit repetition keep their values.
+//
+// The standard packages the kept declarations use are recorded, so that
+// the import list names no package only pruned code used.
+
+// pruning is the outcome: the declarations to emit and the standard
+// packages they use, by path.
+type pruning struct {
+	keep    map[ast.Decl]bool
+	std     map[string]bool
+	dropped int
+}
+
+// prune finds the declarations of p's merged packages that the command
+// reaches.
+func (n *namer) prune() *pruning {
+	p := n.p
+	r := &pruning{keep: map[ast.Decl]bool{}, std: map[string]bool{}}
+	declOf := map[types.Object]ast.Decl{}
+	unitOf := map[ast.Decl]*packages.Package{}
+	methods := map[*types.TypeName][]ast.Decl{}
+	var roots []ast.Decl
+	total := 0
+	for _, u := range p.units {
+		info := u.TypesInfo
+		for _, f := range u.Syntax {
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					total++
+					unitOf[d] = u
+					obj := info.Defs[d.Name]
+					if obj != nil {
+						declOf[obj] = d
+					}
+					if d.Recv == nil {
+						if d.Name.Name == "init" || (u == p.root && d.Name.Name == "main") {
+							roots = append(roots, d)
+						}
+						continue
+					}
+					if fn, ok := obj.(*types.Func); ok {
+						if tn := receiverType(fn); tn != nil {
+							methods[tn] = append(methods[tn], d)
+						}
+					}
+				case *ast.GenDecl:
+					if d.Tok == token.IMPORT {
+						continue
+					}
+					total++
+					unitOf[d] = u
+					root := false
+					for _, s := range d.Specs {
+						switch s := s.(type) {
+						case *ast.TypeSpec:
+							if obj := info.Defs[s.Name]; obj != nil {
+								declOf[obj] = d
+							}
+						case *ast.ValueSpec:
+							for _, name := range s.Names {
+								if obj := info.Defs[name]; obj != nil {
+									declOf[obj] = d
+								}
+								if name.Name == "_" {
+									root = true
+								}
+							}
+							if d.Tok == token.VAR && callsFunction(info, s) {
+								root = true
+							}
+						}
+					}
+					if root {
+						roots = append(roots, d)
+					}
+				}
+			}
+		}
+	}
+
+	var work []ast.Decl
+	mark := func(d ast.Decl) {
+		if !r.keep[d] {
+			r.keep[d] = true
+			work = append(work, d)
+		}
+	}
+	for _, d := range roots {
+		mark(d)
+	}
+	for len(work) > 0 {
+		d := work[len(work)-1]
+		work = work[:len(work)-1]
+		u := unitOf[d]
+		info := u.TypesInfo
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			for _, s := range g.Specs {
+				if tn, ok := info.Defs[s.(*ast.TypeSpec).Name].(*types.TypeName); ok {
+					for _, m := range methods[tn] {
+						mark(m)
+					}
+				}
+			}
+		}
+		ast.Inspect(d, func(node ast.Node) bool {
+			id, ok := node.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			obj := info.Uses[id]
+			switch o := obj.(type) {
+			case nil:
+				return true
+			case *types.PkgName:
+				if !n.isMerged(o.Imported()) {
+					r.std[o.Imported().Path()] = true
+				}
+				return true
+			case *types.Func:
+				obj = o.Origin()
+			case *types.Var:
+				obj = o.Origin()
+			}
+			if packageLevel(obj) && !n.isMerged(obj.Pkg()) {
+				// A dot-imported standard object: emitted qualified.
+				r.std[obj.Pkg().Path()] = true
+				return true
+			}
+			if dd, ok := declOf[obj]; ok {
+				mark(dd)
+			}
+			return true
+		})
+	}
+	r.dropped = total - len(r.keep)
+	return r
+}
+
+// receiverType returns the named type whose method fn is.
+func receiverType(fn *types.Func) *types.TypeName {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return nil
+	}
+	if named, ok := deref(sig.Recv().Type()).(*types.Named); ok {
+		return named.Origin().Obj()
+	}
+	return nil
+}
+
+// callsFunction reports whether a variable's initializer calls a function
+// (a conversion is no call), so that its initialization may have effects.
+func callsFunction(info *types.Info, s *ast.ValueSpec) bool {
+	calls := false
+	for _, v := range s.Values {
+		ast.Inspect(v, func(node ast.Node) bool {
+			if calls {
+				return false
+			}
+			if c, ok := node.(*ast.CallExpr); ok {
+				if tv, ok := info.Types[c.Fun]; !ok || !tv.IsType() {
+					calls = true
+					return false
+				}
+			}
+			return true
+		})
+	}
+	return calls
+}

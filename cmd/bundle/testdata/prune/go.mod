@@ -1,0 +1,3 @@
+module prune
+
+go 1.18
