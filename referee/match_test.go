@@ -669,3 +669,21 @@ func TestMatchFBFailures(t *testing.T) {
 		diffReplays(t, dir, 2)
 	}
 }
+
+// BenchmarkMatchGame plays whole CSB games between two racer processes (seed
+// 1, 194 turns): the referee's cost per game, bots' start included. The
+// time per turn is what the referee adds to the bots' own response times.
+func BenchmarkMatchGame(b *testing.B) {
+	o := MatchOptions{Game: "csb", TimeScale: 10, Players: [2]MatchPlayer{testBotCmd("racer"), testBotCmd("racer")}}
+	def := gameByName("csb")
+	turns := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		mg, err := playGame(context.Background(), def, "live", &o, 0, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		turns += mg.Turns
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(turns), "µs/turn")
+}
