@@ -16,7 +16,9 @@ import (
 
 	"impulse/referee/csbref"
 	"impulse/referee/engine"
+	"impulse/referee/fbref"
 	"impulse/sim/csb"
+	"impulse/sim/fb"
 )
 
 // The deterministic mode of cmd/bot: a fixed seed for its random source and
@@ -35,6 +37,7 @@ var playGames = []struct {
 	newGame func() (engine.Game, engine.Variant)
 }{
 	{"csb", func() (engine.Game, engine.Variant) { return csbref.New(csb.Live), csbref.Variant }},
+	{"fb", func() (engine.Game, engine.Variant) { return fbref.New(fb.Live), fbref.Variant }},
 }
 
 // TestIdenticalPlay bundles cmd/bot for each game, builds the bundle alone
