@@ -6,7 +6,10 @@
 // turn (the bot's own spells, capture cooldowns); the search (Search.Turn)
 // predicts the opponent with a share of the budget, then evolves its own
 // plans against that prediction by a genetic algorithm; the first turn of
-// the best plan is written as two command lines. The baseline (strategy
+// the best plan is written as two command lines. The genetic algorithm
+// was chosen over the beam search (strategy "beam", kept for the
+// comparison) by measured strength: +139 Elo [+88, +197] at 300
+// iterations a turn, 100 pairs (TestSearchVersusBeam). The baseline (strategy
 // "baseline") answers without search: nearest snaffle, throw at the goal,
 // FLIPENDO when a snaffle lines up with the goal.
 //
