@@ -162,7 +162,7 @@ func WriteReport(w io.Writer, r *MatchReport) error {
 		}
 	}
 	if timeouts > 0 {
-		fmt.Fprintf(&b, "  %d timeouts: on a busy machine a bot can miss its limit waiting for a core; if the worst times above look like that, try fewer games at once (-j) or -time-scale 2\n", timeouts)
+		fmt.Fprintf(&b, "  %d timeouts: on a busy machine a bot can miss its limit waiting for a core; if the worst times above look like that, try fewer games at once (-j) or a larger -time-scale (now %g)\n", timeouts, o.TimeScale)
 	}
 	shown := 0
 	for i := range r.Games {
