@@ -12,7 +12,7 @@ import (
 
 // Population is the number of plans the genetic algorithm keeps per
 // player.
-const Population = 10
+const Population = 20
 
 const degToRad = math.Pi / 180
 
