@@ -8,7 +8,10 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// Depth is the number of turns a plan covers.
+// Depth is the number of turns a plan covers. At the same number of
+// simulated turns, depth 5 played even with 4 (−4 ± 43 Elo) and depth 6
+// lost (−67 ± 48), 100 pairs each (referee match, 300 iterations at depth
+// 4, 240 at 5, 200 at 6).
 const Depth = 4
 
 // Gene is one wizard's order for one turn, packed: bits 0–8 the direction
