@@ -36,7 +36,31 @@ func TestGene(t *testing.T) {
 				g, s, s.Spell(), s.Target(), s.Angle(), s.Power())
 		}
 	}
-	st := midGame(3, 30)
+	// geneOf: directions in screen degrees (y down), powers in percent of
+	// the thrust or, for a holder, of the throw.
+	st := simfb.NewFromSeed(1, simfb.Live) // wizard 0 at (1000, 5250)
+	bludger := st.BludgerID(0)             // at (7450, 3750)
+	for _, tc := range []struct {
+		c            simfb.Command
+		angle, power int
+		spell        bool
+	}{
+		{simfb.Moving(2000, 5250, 150), 0, 100, false},
+		{simfb.Moving(1000, 6250, 75), 90, 50, false},
+		{simfb.Moving(0, 4250, 0), 225, 0, false},
+		{simfb.Casting(simfb.Obliviate, bludger), 347, 100, true}, // atan2(-1500, 6450)
+	} {
+		g := geneOf(&st, 0, tc.c)
+		if g.Angle() != tc.angle || g.Power() != tc.power || g.IsSpell() != tc.spell {
+			t.Errorf("geneOf(%s) = angle %d power %d spell %v, want %d %d %v", tc.c, g.Angle(), g.Power(), g.IsSpell(), tc.angle, tc.power, tc.spell)
+		}
+	}
+	st.Wizards[0].Holding, st.Snaffles[0].Carrier = 0, 0
+	if g := geneOf(&st, 0, simfb.Throwing(1000, 0, 250)); g.Angle() != 270 || g.Power() != 50 {
+		t.Errorf("geneOf(THROW up at 250) = angle %d power %d, want 270 50", g.Angle(), g.Power())
+	}
+
+	st = midGame(3, 30)
 	r := bot.NewRand(1)
 	var p Plan
 	p.randomize(&r, &st, 0)

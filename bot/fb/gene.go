@@ -124,22 +124,28 @@ func command(st *simfb.State, i int, g Gene) simfb.Command {
 
 // geneOf returns the gene closest to command c of wizard i in st: the
 // direction to its target rounded to a degree, its power as a percentage
-// of the maximum (of the throw when holding).
+// of the maximum (of the throw when holding); a spell falls back to a run
+// at its target.
 func geneOf(st *simfb.State, i int, c simfb.Command) Gene {
 	w := &st.Wizards[i]
 	if c.Action == simfb.Cast {
-		return MakeSpell(c.Spell, int(c.ID), MakeMove(0, 100))
+		// When the spell cannot be cast, run at its target.
+		return MakeSpell(c.Spell, int(c.ID), MakeMove(degrees(st.Position(int(c.ID)).Sub(w.Pos)), 100))
 	}
-	d := c.Target.Sub(w.Pos)
-	angle := 0
-	if d != (sim.Vec{}) {
-		angle = int(math.Floor(math.Atan2(d.Y, d.X)*180/math.Pi + 0.5))
-	}
+	angle := degrees(c.Target.Sub(w.Pos))
 	max := int32(simfb.MaxThrust)
 	if c.Action == simfb.Throw {
 		max = simfb.MaxThrowPower
 	}
 	return MakeMove(angle, int((100*c.Power+max/2)/max))
+}
+
+// degrees returns the direction of d in whole degrees, 0 for none.
+func degrees(d sim.Vec) int {
+	if d == (sim.Vec{}) {
+		return 0
+	}
+	return int(math.Floor(math.Atan2(d.Y, d.X)*180/math.Pi + 0.5))
 }
 
 // spellTarget draws a plausible target for sp in st: a live snaffle for
