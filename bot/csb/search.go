@@ -160,7 +160,7 @@ func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
 // opponent runner's, the runner facing its next checkpoint, the blocker
 // near the opponent runner's next checkpoint, near that runner and facing
 // it. A finished race is ±win, sooner better; a team out by the
-// checkpoint timeout, −win.
+// checkpoint timeout, ∓win (ours first).
 func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int) float64 {
 	me, op := s.roles[pl], s.roles[1-pl]
 	turns := float64(st.Round - s.root.Round)
@@ -180,6 +180,9 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 	}
 	if st.TurnsLeft(pl) <= 0 {
 		return -win + turns*1000
+	}
+	if st.TurnsLeft(1-pl) <= 0 {
+		return win - turns*1000
 	}
 	mine := progress(st, me.runner)
 	if s.urgent[pl] {
