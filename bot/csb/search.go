@@ -12,7 +12,7 @@ import (
 
 // Population is the number of plans the genetic algorithm keeps per
 // player.
-const Population = 20
+const Population = 40
 
 const degToRad = math.Pi / 180
 
