@@ -1,6 +1,8 @@
 package csb
 
 import (
+	"time"
+
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -237,5 +239,32 @@ func TestMoveAllocs(t *testing.T) {
 	}
 	if log.N == 0 {
 		t.Error("the allocation test saw no collision")
+	}
+}
+
+// TestPassesBoundedOnTinyMaps plays a turn on a map whose three checkpoints
+// all lie near one turn's straight path (the bot's fuzz target found it):
+// the engine's pass loop would never end; ours stops after one lap, the
+// pod past every checkpoint once. (passBent had that bound already.)
+func TestPassesBoundedOnTinyMaps(t *testing.T) {
+	cps := []sim.Vec{{X: 0, Y: 0}, {X: 1000, Y: 0}, {X: 2000, Y: 0}}
+	s, err := New(cps, Live)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.Pods {
+		s.Pods[i].Pos = sim.Vec{X: float64(-500 - 3000*i), Y: float64(5000 * i)}
+		s.Pods[i].Vel = sim.Vec{}
+	}
+	s.Pods[0].Vel = sim.Vec{X: 3000, Y: 0}
+	done := make(chan State, 1)
+	go func(s State) { s.Move(nil); done <- s }(s)
+	select {
+	case s = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Move has not returned after 5 s")
+	}
+	if p := s.Pods[0]; p.Passed != 3 || p.Next != 1 {
+		t.Errorf("pod 0 passed %d checkpoints, next %d; want one lap: 3, next 1", p.Passed, p.Next)
 	}
 }

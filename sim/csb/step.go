@@ -271,9 +271,11 @@ func (s *State) endTurn(start *[MaxPods]sim.Vec, w *paths) {
 	}
 }
 
-// passStraight records the checkpoints pod p passes on its way from a.
+// passStraight records the checkpoints pod p passes on its way from a. As
+// in passBent, the run stops after one lap: on a map whose checkpoints all
+// lie near one turn's path the engine would loop forever.
 func (s *State) passStraight(p *Pod, a sim.Vec) {
-	for {
+	for k := int32(0); k < s.NumCheckpoints; k++ {
 		c := s.Checkpoints[p.Next]
 		if farFrom(a, p.Pos, c) || !near(a, p.Pos, c) {
 			return
