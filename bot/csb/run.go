@@ -40,6 +40,11 @@ type Config struct {
 	// FirstTurn and Turn are the time budgets from the reading of a turn's
 	// first line; zero means the defaults.
 	FirstTurn, Turn time.Duration
+	// Published plays the published referee's rules (no BOOST) whatever
+	// the laps. False tells the rules by the laps: the live game races 3,
+	// so 2 or 5 laps mean the published referee; a published race of 3
+	// laps needs Published, as the input does not tell.
+	Published bool
 }
 
 // Bot plays one game: it keeps what the input does not repeat (the map,
@@ -103,7 +108,7 @@ func (b *Bot) Init(lines []string) error {
 	}
 	st.NumCheckpoints, st.Laps = int32(n), int32(laps)
 	st.PodTimeout = simcsb.DefaultPodTimeout
-	if laps != 3 {
+	if laps != 3 || b.cfg.Published {
 		// Only the published rules, which have no BOOST, race 2 or 5 laps:
 		// boosted pods thrust 200 at most.
 		st.Rules = simcsb.Published

@@ -19,5 +19,6 @@ func runGame(o options) error {
 		Iterations: o.iterations,
 		FirstTurn:  o.first,
 		Turn:       o.turn,
+		Published:  o.rules == "published",
 	})
 }

@@ -106,7 +106,7 @@ func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
 func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	o := c.opts
 	for i, spec := range []string{c.p1, c.p2} {
-		p, err := resolvePlayer(spec)
+		p, err := resolvePlayer(spec, o.Rules)
 		if err != nil {
 			return 2, usageError{fmt.Sprintf("match: -p%d: %v", i+1, err)}
 		}
@@ -167,8 +167,8 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 }
 
 // resolvePlayer turns -p1/-p2 into a player: a built-in bot re-executes
-// this program, anything else is a command line.
-func resolvePlayer(spec string) (referee.MatchPlayer, error) {
+// this program, told the rule set, anything else is a command line.
+func resolvePlayer(spec, rules string) (referee.MatchPlayer, error) {
 	words, err := referee.SplitCommand(spec)
 	if err != nil {
 		return referee.MatchPlayer{}, err
@@ -179,6 +179,8 @@ func resolvePlayer(spec string) (referee.MatchPlayer, error) {
 	}
 	if !ok {
 		argv = words
+	} else if rules == "published" {
+		argv = append(argv, "-rules", rules)
 	}
 	return referee.MatchPlayer{Name: spec, Argv: argv}, nil
 }

@@ -67,14 +67,20 @@ func TestBotBuiltin(t *testing.T) {
 }
 
 func TestResolvePlayer(t *testing.T) {
-	p, err := resolvePlayer("csb/ga -iterations 300")
+	p, err := resolvePlayer("csb/ga -iterations 300", "live")
 	self, _ := os.Executable()
 	if err != nil || len(p.Argv) != 5 || p.Argv[0] != self || p.Argv[1] != "bot" || p.Argv[2] != "csb/ga" || p.Argv[4] != "300" {
 		t.Errorf("built-in: %q, %v; want [%s bot csb/ga -iterations 300]", p.Argv, err, self)
 	}
-	p, err = resolvePlayer(`python3 "my bot.py"`)
+	p, err = resolvePlayer(`python3 "my bot.py"`, "published")
 	if err != nil || len(p.Argv) != 2 || p.Argv[1] != "my bot.py" {
 		t.Errorf("command: %q, %v", p.Argv, err)
+	}
+	// A built-in is told the published rules, which the input does not
+	// tell on a 3-lap race; a command is left as written (above).
+	p, err = resolvePlayer("csb/ga", "published")
+	if err != nil || strings.Join(p.Argv[1:], " ") != "bot csb/ga -rules published" {
+		t.Errorf("built-in under the published rules: %q, %v", p.Argv, err)
 	}
 }
 
