@@ -3,6 +3,8 @@ package csb
 import (
 	"flag"
 	"testing"
+
+	"impulse/bot/arena"
 )
 
 var (
@@ -31,11 +33,11 @@ func TestStrength(t *testing.T) {
 	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
 	base := Config{Strategy: StrategyBaseline}
 	m := playPairs(t, seeds(*strengthPairs), ga, base)
-	rate := float64(m.aWins) / float64(m.games)
-	rlo, rhi := wilson(rate, m.games)
-	mean, lo, hi := m.eloInterval()
+	rate := m.WinRate()
+	rlo, rhi := arena.Wilson(rate, m.Games)
+	mean, lo, hi := m.EloInterval()
 	t.Logf("GA (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%% [%.1f%%, %.1f%%], Elo %+.0f [%+.0f, %+.0f] (95%%); %.0f simulated turns per GA move",
-		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, 100*rate, 100*rlo, 100*rhi, mean, lo, hi, float64(m.sims[0])/float64(m.turns))
+		*strengthIterations, m.Games, len(m.Pairs), m.AWins, m.BWins, m.Draws, 100*rate, 100*rlo, 100*rhi, mean, lo, hi, float64(m.Sims[0])/float64(m.Turns))
 	if rate < 0.95 {
 		t.Errorf("win rate %.1f%%, want at least 95%%", 100*rate)
 	}
@@ -53,8 +55,8 @@ func TestGAVersusBeam(t *testing.T) {
 	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
 	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
 	m := playPairs(t, seeds(*strengthPairs), ga, beam)
-	mean, lo, hi := m.eloInterval()
+	mean, lo, hi := m.EloInterval()
 	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",
-		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, mean, lo, hi,
-		float64(m.sims[0])/float64(m.turns), float64(m.sims[1])/float64(m.turns))
+		*strengthIterations, m.Games, len(m.Pairs), m.AWins, m.BWins, m.Draws, mean, lo, hi,
+		float64(m.Sims[0])/float64(m.Turns), float64(m.Sims[1])/float64(m.Turns))
 }

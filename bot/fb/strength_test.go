@@ -31,10 +31,10 @@ func TestStrength(t *testing.T) {
 	search := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
 	base := Config{Strategy: StrategyBaseline}
 	m := playPairs(t, seeds(*strengthPairs), entrant{Config: search}, entrant{Config: base})
-	rate := float64(m.aWins) / float64(m.games)
-	mean, lo, hi := m.eloInterval()
+	rate := m.WinRate()
+	mean, lo, hi := m.EloInterval()
 	t.Logf("search (%d iterations) vs baseline: %d games (%d pairs): %d won, %d lost, %d drawn: win rate %.1f%%, Elo %+.0f [%+.0f, %+.0f]; %.0f simulated turns per search move",
-		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, 100*rate, mean, lo, hi, float64(m.sims[0])/float64(m.turns))
+		*strengthIterations, m.Games, len(m.Pairs), m.AWins, m.BWins, m.Draws, 100*rate, mean, lo, hi, float64(m.Sims[0])/float64(m.Turns))
 	if rate < 0.90 {
 		t.Errorf("win rate %.1f%%, want at least 90%%", 100*rate)
 	}
@@ -53,8 +53,8 @@ func TestSearchVersusBeam(t *testing.T) {
 	ga := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
 	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
 	m := playPairs(t, seeds(*strengthPairs), entrant{Config: ga}, entrant{Config: beam})
-	mean, lo, hi := m.eloInterval()
+	mean, lo, hi := m.EloInterval()
 	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",
-		*strengthIterations, m.games, len(m.pairs), m.aWins, m.bWins, m.draws, mean, lo, hi,
-		float64(m.sims[0])/float64(m.turns), float64(m.sims[1])/float64(m.turns))
+		*strengthIterations, m.Games, len(m.Pairs), m.AWins, m.BWins, m.Draws, mean, lo, hi,
+		float64(m.Sims[0])/float64(m.Turns), float64(m.Sims[1])/float64(m.Turns))
 }

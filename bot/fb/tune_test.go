@@ -35,7 +35,7 @@ func TestTune(t *testing.T) {
 		w := DefaultWeights
 		v.set(&w)
 		m := playPairs(t, seeds(*strengthPairs), entrant{Config: cfg, W: &w}, entrant{Config: def})
-		mean, lo, hi := m.eloInterval()
-		t.Logf("%s vs DefaultWeights: %d won, %d drawn, %d lost: Elo %+.0f [%+.0f, %+.0f]", v.name, m.aWins, m.draws, m.bWins, mean, lo, hi)
+		mean, lo, hi := m.EloInterval()
+		t.Logf("%s vs DefaultWeights: %d won, %d drawn, %d lost: Elo %+.0f [%+.0f, %+.0f]", v.name, m.AWins, m.Draws, m.BWins, mean, lo, hi)
 	}
 }
