@@ -4,6 +4,8 @@
 // iterations; and the selection steps of the searches (Tournament for a
 // genetic algorithm, Worst, Best and TopK for a beam).
 //
+// Input, Output and EndTurn are the I/O of a contest program's turn loop.
+//
 // It knows nothing of any game and allocates nothing: a game's package
 // (bot/csb, bot/fb) owns the states, plans and buffers, sized once.
 package bot

@@ -1,10 +1,8 @@
 package csb
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -331,20 +329,11 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		return err
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	w := bufio.NewWriter(out)
-	lineNo := 0
-	next := func() (string, bool) {
-		if !sc.Scan() {
-			return "", false
-		}
-		lineNo++
-		return sc.Text(), true
-	}
+	input, w := bot.NewInput(in), bot.NewOutput(out)
+	next := input.Next
 	first, ok := next()
 	if !ok {
-		return sc.Err()
+		return input.Err()
 	}
 	start := time.Now()
 	init := []string{first}
@@ -361,21 +350,20 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		}
 	}
 	if err := b.Init(init); err != nil {
-		return fmt.Errorf("line %d: %v", lineNo, err)
+		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	var lines [4]string
-	var buf []byte
 	for turn := 0; ; turn++ {
 		for k := range lines {
 			l, ok := next()
 			if !ok {
-				if err := sc.Err(); err != nil {
+				if err := input.Err(); err != nil {
 					return err
 				}
 				if k == 0 {
 					return nil
 				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of 4 pod lines", lineNo, turn+1, k)
+				return fmt.Errorf("line %d: turn %d: input ends after %d of 4 pod lines", input.Line, turn+1, k)
 			}
 			if k == 0 && turn > 0 {
 				start = time.Now()
@@ -384,22 +372,11 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		}
 		o, err := b.Turn(lines[:], start)
 		if err != nil {
-			return fmt.Errorf("line %d: %v", lineNo, err)
+			return fmt.Errorf("line %d: %v", input.Line, err)
 		}
-		buf = append(buf[:0], o[0]...)
-		buf = append(buf, '\n')
-		buf = append(buf, o[1]...)
-		buf = append(buf, '\n')
-		if _, err := w.Write(buf); err != nil {
+		if err := w.Answer(o[0], o[1]); err != nil {
 			return err
 		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "turn %d: %d simulated turns, %d iterations, %.1f ms\n",
-			turn+1, b.Sims, b.Iterations, float64(time.Since(start).Microseconds())/1000)
-		if turn == 0 {
-			runtime.GC() // the garbage of the set-up, before the game's pace
-		}
+		bot.EndTurn(log, turn, b.Sims, b.Iterations, start)
 	}
 }

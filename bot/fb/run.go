@@ -1,10 +1,8 @@
 package fb
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -176,40 +174,30 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		return err
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	w := bufio.NewWriter(out)
-	lineNo := 0
-	next := func() (string, bool) {
-		if !sc.Scan() {
-			return "", false
-		}
-		lineNo++
-		return sc.Text(), true
-	}
+	input, w := bot.NewInput(in), bot.NewOutput(out)
+	next := input.Next
 	first, ok := next()
 	if !ok {
-		return sc.Err()
+		return input.Err()
 	}
 	start := time.Now()
 	if err := b.Init([]string{first}); err != nil {
-		return fmt.Errorf("line %d: %v", lineNo, err)
+		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	lines := make([]string, 0, 3+simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
-	var buf []byte
 	for turn := 0; ; turn++ {
 		lines = lines[:0]
-		first := lineNo + 1
+		first := input.Line + 1
 		for k := 0; k < 3; k++ {
 			l, ok := next()
 			if !ok {
-				if err := sc.Err(); err != nil {
+				if err := input.Err(); err != nil {
 					return err
 				}
 				if k == 0 {
 					return nil
 				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of the 3 header lines", lineNo, turn+1, k)
+				return fmt.Errorf("line %d: turn %d: input ends after %d of the 3 header lines", input.Line, turn+1, k)
 			}
 			if k == 0 && turn > 0 {
 				start = time.Now()
@@ -218,37 +206,26 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(lines[2]))
 		if err != nil || n < simfb.MaxWizards+simfb.NumBludgers || n > simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers {
-			return fmt.Errorf("line %d: turn %d: entity count %q: want %d..%d", lineNo, turn+1, lines[2],
+			return fmt.Errorf("line %d: turn %d: entity count %q: want %d..%d", input.Line, turn+1, lines[2],
 				simfb.MaxWizards+simfb.NumBludgers, simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
 		}
 		for k := 0; k < n; k++ {
 			l, ok := next()
 			if !ok {
-				if err := sc.Err(); err != nil {
+				if err := input.Err(); err != nil {
 					return err
 				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of %d entities", lineNo, turn+1, k, n)
+				return fmt.Errorf("line %d: turn %d: input ends after %d of %d entities", input.Line, turn+1, k, n)
 			}
 			lines = append(lines, l)
 		}
 		o, err := b.Turn(lines, start)
 		if err != nil {
-			return fmt.Errorf("lines %d-%d: %v", first, lineNo, err)
+			return fmt.Errorf("lines %d-%d: %v", first, input.Line, err)
 		}
-		buf = append(buf[:0], o[0]...)
-		buf = append(buf, '\n')
-		buf = append(buf, o[1]...)
-		buf = append(buf, '\n')
-		if _, err := w.Write(buf); err != nil {
+		if err := w.Answer(o[0], o[1]); err != nil {
 			return err
 		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "turn %d: %d simulated turns, %d iterations, %.1f ms\n",
-			turn+1, b.Sims, b.Iterations, float64(time.Since(start).Microseconds())/1000)
-		if turn == 0 {
-			runtime.GC() // the garbage of the set-up, before the game's pace
-		}
+		bot.EndTurn(log, turn, b.Sims, b.Iterations, start)
 	}
 }
