@@ -443,8 +443,8 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 		}
 		for seat := 0; seat < 2; seat++ {
 			r.GameResult.Agents = append(r.GameResult.Agents, Agent{
-				Index: seat, AgentID: seat,
-				Codingamer: Codingamer{Pseudo: o.Players[players[seat]].Name},
+				Index: seat, AgentID: int64(seat),
+				Codingamer: &Codingamer{Pseudo: o.Players[players[seat]].Name},
 			})
 		}
 		name := fmt.Sprintf("%s-%04d-seed%d", def.short, index+1, seed)

@@ -100,18 +100,44 @@ func (t Tooltip) MarshalJSON() ([]byte, error) {
 	return json.Marshal(string(inner))
 }
 
-// Agent is one player of a replay.
+// Agent is one player of a replay. CodinGame's API names a player by its
+// codingamer, or by its arenaboss when the player is a league's boss; either
+// may be missing, and so may its name.
 type Agent struct {
-	Index      int        `json:"index"`
-	AgentID    int        `json:"agentId"`
-	Codingamer Codingamer `json:"codingamer"`
+	Index      int         `json:"index"`
+	AgentID    int64       `json:"agentId"`
+	Codingamer *Codingamer `json:"codingamer,omitempty"`
+	ArenaBoss  *ArenaBoss  `json:"arenaboss,omitempty"`
+	// Score is the agent's leaderboard score (CodinGame's API; 0: absent).
+	Score float64 `json:"score,omitempty"`
+	// Valid is false for an agent no longer in the leaderboard (nil: absent).
+	Valid *bool `json:"valid,omitempty"`
 }
 
 // Codingamer names an agent's author.
 type Codingamer struct {
-	UserID int     `json:"userId"`
-	Pseudo string  `json:"pseudo"`
-	Avatar *string `json:"avatar"`
+	UserID int64  `json:"userId"`
+	Pseudo string `json:"pseudo,omitempty"`
+	// Avatar is kept as served: a number (an image id) in the current API,
+	// a string or null in older replays, or absent.
+	Avatar json.RawMessage `json:"avatar,omitempty"`
+}
+
+// ArenaBoss is a league's boss as CodinGame's API describes it.
+type ArenaBoss struct {
+	Nickname string `json:"nickname,omitempty"`
+}
+
+// Name returns the agent's name: its codingamer's pseudo, its boss's
+// nickname, else "player N" from its index.
+func (a Agent) Name() string {
+	switch {
+	case a.Codingamer != nil && a.Codingamer.Pseudo != "":
+		return a.Codingamer.Pseudo
+	case a.ArenaBoss != nil && a.ArenaBoss.Nickname != "":
+		return a.ArenaBoss.Nickname
+	}
+	return fmt.Sprintf("player %d", a.Index)
 }
 
 // Frame is one frame: the answer to one [[GET_GAME_INFO]].

@@ -268,7 +268,7 @@
     const agents = gr.agents || [];
     const players = [0, 1].map((i) => {
       const a = agents.find((a) => a.index === i);
-      const pseudo = a && a.codingamer && a.codingamer.pseudo;
+      const pseudo = a && ((a.codingamer && a.codingamer.pseudo) || (a.arenaboss && a.arenaboss.nickname));
       return { index: i, name: pseudo || `player ${i}`, color: COLORS[i] };
     });
     if (players[0].name === players[1].name) players.forEach((p) => { p.name += ` (${p.index})`; });
