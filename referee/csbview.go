@@ -180,9 +180,38 @@ var csbGame = gameDef{
 		if err != nil {
 			return nil, engine.Variant{}, err
 		}
-		return csbref.New(rules), csbref.Variant, nil
+		return csbref.New(rules), csbref.Variant(rules), nil
 	},
 	parseView: func(lines []string) (any, error) { return ParseCSBView(lines) },
+	commands:  func(view any, player int) ([]string, bool) { return view.(*CSBView).Commands(player) },
+}
+
+// Commands rebuilds player's two output lines from the pod lines of the key
+// frame that closes its round: the target, then SHIELD when field 9 says
+// so, BOOST for power 650, else the power; then the message shown. ok is
+// false when a pod shows no target (the player timed out or was already
+// out). What the view cannot tell: a SHIELD or BOOST sent in the locked
+// turns after a SHIELD shows as power 0 and is rebuilt as power 0.
+func (v *CSBView) Commands(player int) (lines []string, ok bool) {
+	for k := 0; k < 2; k++ {
+		p := &v.Pods[2*player+k]
+		if p.TX.Null || p.TY.Null {
+			return nil, false
+		}
+		power := strconv.Itoa(int(p.Power))
+		switch {
+		case p.Shield == 1:
+			power = "SHIELD"
+		case p.Power == csb.BoostThrust:
+			power = "BOOST"
+		}
+		line := fmt.Sprintf("%d %d %s", int64(p.TX.V), int64(p.TY.V), power)
+		if p.Message != "" {
+			line += " " + p.Message
+		}
+		lines = append(lines, line)
+	}
+	return lines, true
 }
 
 func csbRules(engineKey string) (csb.Rules, error) {

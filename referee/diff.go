@@ -24,6 +24,11 @@ type gameDef struct {
 	// parseView parses a key frame's view lines after the header into a
 	// value that go-cmp compares field by field.
 	parseView func(lines []string) (any, error)
+	// commands rebuilds a player's output lines from the parsed key frame
+	// that closes its round, for a replay frame without stdout; ok false
+	// when the view shows no command (the player timed out) or the game
+	// cannot tell. Nil: the game's view does not carry the commands.
+	commands func(view any, player int) (lines []string, ok bool)
 }
 
 var gameDefs = []*gameDef{&csbGame, &fbGame}
@@ -58,6 +63,11 @@ type DiffResult struct {
 	// Where the first mismatch is, and what differs (-official +ours).
 	Turn, Frame int
 	Diff        string
+	// Rebuilt lists the frames that had no stdout and whose commands were
+	// rebuilt from the view (CodinGame does not always serve a player's
+	// output); a frame without stdout whose view shows no command is
+	// replayed as a timeout.
+	Rebuilt []int
 	// Ours holds our frame at the first mismatch, theirs the replay's.
 	Ours, Theirs *FrameView
 }
@@ -121,9 +131,15 @@ func Diff(r *Replay) (DiffResult, error) {
 			if theirs.AgentID != request.Player {
 				return mismatch(res, h.Round(), k, fmt.Sprintf("agentId: official %d, ours %d", theirs.AgentID, request.Player)), nil
 			}
-			if theirs.Stdout != nil {
-				h.SetOutput(outputLines(*theirs.Stdout, request.ExpectedLines))
-			} else {
+			switch lines, err := commandsOf(g, frames, k, request.Player); {
+			case err != nil:
+				return res, fmt.Errorf("frame %d: %w", k, err)
+			case lines != nil:
+				if theirs.Stdout == nil {
+					res.Rebuilt = append(res.Rebuilt, k)
+				}
+				h.SetOutput(outputLines(lines, request.ExpectedLines))
+			default:
 				h.SetTimeout()
 			}
 			ours = h.GameInfo()
@@ -163,7 +179,7 @@ func Diff(r *Replay) (DiffResult, error) {
 	for _, t := range r.GameResult.Tooltips {
 		want.Tooltips = append(want.Tooltips, t.String())
 	}
-	got := EndView{Configuration: request.End.Configuration.Lines(), Tooltips: tooltips}
+	got := EndView{Configuration: strings.Split(request.End.RefereeInput, "\n"), Tooltips: tooltips}
 	for _, s := range request.End.Scores {
 		got.Scores = append(got.Scores, float64(s))
 	}
@@ -199,9 +215,39 @@ func mismatch(res DiffResult, turn, frame int, d string) DiffResult {
 	return res
 }
 
-// outputLines splits a frame's stdout into the lines the referee read.
-func outputLines(stdout string, want int) []string {
-	lines := splitBlock(stdout)
+// commandsOf returns the output lines of frame k's player: its stdout, or
+// when the frame has none, the commands rebuilt from the key frame that
+// closes the round (nil: a timeout).
+func commandsOf(g *gameDef, frames []Frame, k, player int) ([]string, error) {
+	if s := frames[k].Stdout; s != nil {
+		return splitBlock(*s), nil
+	}
+	if g.commands == nil {
+		return nil, nil
+	}
+	for j := k; j < len(frames); j++ {
+		if !frames[j].Keyframe {
+			continue
+		}
+		view := splitBlock(frames[j].View)
+		if len(view) == 0 {
+			return nil, fmt.Errorf("frame %d: view: empty", j)
+		}
+		v, err := g.parseView(view[1:])
+		if err != nil {
+			return nil, fmt.Errorf("frame %d: %w", j, err)
+		}
+		lines, ok := g.commands(v, player)
+		if !ok {
+			return nil, nil
+		}
+		return lines, nil
+	}
+	return nil, nil
+}
+
+// outputLines pads a frame's output lines to the count the referee reads.
+func outputLines(lines []string, want int) []string {
 	for len(lines) < want {
 		lines = append(lines, "")
 	}

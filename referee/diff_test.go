@@ -5,14 +5,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // diffAll replays every replay of a game found in the project's replays/
 // folder and, when present, in the shared corpus (../shared/replays): the
-// games the official engine played are the expected values.
-func diffAll(t *testing.T, game string) {
-	dirs := []string{filepath.Join("..", "replays", game)}
-	shared := filepath.Join("..", "..", "shared", "replays", game)
+// games the official engine (or the live server) played are the expected
+// values. folder is the replays' folder under both, game the -game name.
+func diffAll(t *testing.T, folder, game string) {
+	dirs := []string{filepath.Join("..", "replays", folder)}
+	shared := filepath.Join("..", "..", "shared", "replays", folder)
 	if _, err := os.Stat(shared); err == nil {
 		dirs = append(dirs, shared)
 	} else {
@@ -47,9 +50,14 @@ func diffAll(t *testing.T, game string) {
 	}
 }
 
-func TestDiffCSBReplays(t *testing.T) { diffAll(t, "csb") }
+func TestDiffCSBReplays(t *testing.T) { diffAll(t, "csb", "csb") }
 
-func TestDiffFBReplays(t *testing.T) { diffAll(t, "fb") }
+// TestDiffCSBLiveReplays replays real games of the live server as
+// CodinGame's API serves them (a bare gameResult, no engine key: the live
+// rules), every frame: texts, view fields, ranks, the end of the game.
+func TestDiffCSBLiveReplays(t *testing.T) { diffAll(t, "csb-live", "csb") }
+
+func TestDiffFBReplays(t *testing.T) { diffAll(t, "fb", "fb") }
 
 func TestDiffDetectsAChange(t *testing.T) {
 	// A replay whose recorded output was changed no longer matches: the
@@ -108,5 +116,42 @@ func TestParseReplayWrapped(t *testing.T) {
 	}
 	if res, err := Diff(r); err != nil || !res.Match {
 		t.Errorf("wrapped replay: %v %+v", err, res)
+	}
+}
+
+// TestDiffRebuildsMissingOutput removes the players' stdout from the real
+// live games, as CodinGame's API serves some replays, and checks that the
+// commands rebuilt from the views replay every frame exactly. Frames with a
+// red message (an invalid line) keep their stdout: no view shows it.
+func TestDiffRebuildsMissingOutput(t *testing.T) {
+	files, err := ReplayFiles([]string{filepath.Join("..", "replays", "csb-live")})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no live replays: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			r, err := ReadReplay(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stripped []int
+			for k := range r.GameResult.Frames {
+				fr := &r.GameResult.Frames[k]
+				if fr.Stdout != nil && !strings.Contains(fr.GameInformation, "¤RED¤") {
+					fr.Stdout = nil
+					stripped = append(stripped, k)
+				}
+			}
+			res, err := Diff(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Match {
+				t.Fatalf("mismatch at turn %d frame %d (-official +ours):\n%s", res.Turn, res.Frame, res.Diff)
+			}
+			if d := cmp.Diff(stripped, res.Rebuilt); d != "" {
+				t.Errorf("frames rebuilt from the view (-stripped +rebuilt):\n%s", d)
+			}
+		})
 	}
 }

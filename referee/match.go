@@ -434,7 +434,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 			Engine:       engineKey,
 			GameResult: GameResult{
 				GameID:       int64(index + 1),
-				RefereeInput: strings.Join(f.End.Configuration.Lines(), "\n"),
+				RefereeInput: f.End.RefereeInput,
 				Frames:       frames,
 				Scores:       scores,
 				Ranks:        ranks,

@@ -36,7 +36,7 @@ var playGames = []struct {
 	name    string
 	newGame func() (engine.Game, engine.Variant)
 }{
-	{"csb", func() (engine.Game, engine.Variant) { return csbref.New(csb.Live), csbref.Variant }},
+	{"csb", func() (engine.Game, engine.Variant) { return csbref.New(csb.Live), csbref.Variant(csb.Live) }},
 	{"fb", func() (engine.Game, engine.Variant) { return fbref.New(fb.Live), fbref.Variant }},
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"impulse/referee"
@@ -40,13 +39,13 @@ func runDiff(args []string) (int, error) {
 		switch {
 		case err != nil:
 			broken++
-			fmt.Fprintf(os.Stdout, "%s: ERROR %v\n", path, err)
+			fmt.Printf("ERROR %v\n", err) // err starts with the path
 		case res.Match:
 			ok++
-			fmt.Printf("%s: ok (%d turns)\n", path, res.Turns)
+			fmt.Printf("%s: ok (%d turns%s)\n", path, res.Turns, rebuiltNote(res))
 		default:
 			bad++
-			fmt.Printf("%s: MISMATCH turn %d frame %d\n", path, res.Turn, res.Frame)
+			fmt.Printf("%s: MISMATCH turn %d frame %d%s\n", path, res.Turn, res.Frame, rebuiltNote(res))
 			fmt.Printf("  (-official +ours)\n%s\n", indent(res.Diff))
 		}
 	}
@@ -58,6 +57,19 @@ func runDiff(args []string) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// rebuiltNote says how many frames had no stdout and were replayed with
+// the commands their views show.
+func rebuiltNote(res referee.DiffResult) string {
+	switch n := len(res.Rebuilt); n {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; no stdout in frame %d: its commands were rebuilt from the view", res.Rebuilt[0])
+	default:
+		return fmt.Sprintf("; no stdout in %d frames (first %d): their commands were rebuilt from the view", n, res.Rebuilt[0])
+	}
 }
 
 func indent(s string) string {

@@ -16,9 +16,12 @@ import (
 	"impulse/sim/csb"
 )
 
-// Variant is the engine.Variant of the Coders Strike Back referee (the 2016
-// AbstractReferee).
-var Variant = engine.Variant{}
+// Variant returns the engine.Variant of the Coders Strike Back referee (the
+// 2016 AbstractReferee) under the given rules: the live platform ends a
+// replay's refereeInput with a newline (every file of replays/csb-live).
+func Variant(rules csb.Rules) engine.Variant {
+	return engine.Variant{RefereeInputNewline: rules == csb.Live}
+}
 
 // Name is the game's name in frame 0 of a replay.
 const Name = "CodersStrikeBack"
@@ -46,18 +49,30 @@ type Referee struct {
 	pods        [csb.MaxPods]podView
 	deathReason [2]string
 	playerRank  [2]int32
+	order       [csb.MaxPods]int // the pods best first, as last ranked
 	nextInput   [2][]string
 }
 
 // New returns a referee for the given rule set, to be set up by Init.
 func New(rules csb.Rules) *Referee { return &Referee{Rules: rules} }
 
-var messages = map[string]string{
+// messages are the published referee's texts; liveMessages those of the
+// live game, which spells "its" and says when a pod boosts
+// (replays/csb-live: battle_872272248.json frames 1 and 3 for "boosts",
+// battle_891669749.json frame 3 for "its shield").
+var messages, liveMessages = map[string]string{
 	"endReached":        "End reached",
 	"podDead":           "Pod %d of player $%d is eliminated",
 	"podAction":         "Pod %d of player $%d moves towards (%d, %d) at power %d",
 	"podReloadShield":   "Pod %d of player $%d waits for it's engine to reload",
 	"podActionShield":   "Pod %d of player $%d enabled it's shield",
+	"checkPointTimeout": "$%d did not reach the next checkpoint in time",
+}, map[string]string{
+	"endReached":        "End reached",
+	"podDead":           "Pod %d of player $%d is eliminated",
+	"podAction":         "Pod %d of player $%d moves towards (%d, %d) at power %d",
+	"podReloadShield":   "Pod %d of player $%d waits for its engine to reload",
+	"podActionShield":   "Pod %d of player $%d enabled its shield",
 	"podBoost":          "Pod %d of player $%d boosts towards (%d, %d)",
 	"checkPointTimeout": "$%d did not reach the next checkpoint in time",
 }
@@ -65,8 +80,13 @@ var messages = map[string]string{
 // Name implements engine.Game.
 func (r *Referee) Name() string { return Name }
 
-// Messages implements engine.Game.
-func (r *Referee) Messages() map[string]string { return messages }
+// Messages implements engine.Game: the texts of the referee's rule set.
+func (r *Referee) Messages() map[string]string {
+	if r.Rules == csb.Live {
+		return liveMessages
+	}
+	return messages
+}
 
 // Init implements engine.Game: the seed, map, pod_timeout and
 // pod_per_player properties, with the engine's defaults.
@@ -117,6 +137,7 @@ func (r *Referee) Init(playerCount int, props engine.Properties) error {
 	r.S = s
 	for i := range r.pods {
 		r.pods[i].rank = 1
+		r.order[i] = i
 	}
 	r.playerRank = [2]int32{1, 1}
 	return nil
@@ -176,11 +197,10 @@ func (r *Referee) FrameView(round, frame int, keyFrame bool) []string {
 	var lines []string
 	for i := range r.S.Pods {
 		p, v := &r.S.Pods[i], &r.pods[i]
-		dead := r.S.Dead[csb.Owner(i)]
-		f5, f9 := b01(dead), b01(p.Shield)
-		if r.Rules == csb.Live {
-			f5, f9 = b01(p.Shield || dead), b01(v.boosted)
-		}
+		// Fields 5 and 9 are the player's death and this turn's SHIELD
+		// under both rule sets; a BOOST shows only as power 650
+		// (replays/csb-live: battle_885928301.json frame 2).
+		f5, f9 := b01(r.S.Dead[csb.Owner(i)]), b01(p.Shield)
 		target := "null null"
 		if v.hasTarget {
 			target = fmt.Sprintf("%d %d", int(v.target.X), int(v.target.Y))
@@ -296,7 +316,7 @@ func (r *Referee) UpdateGame(round int) error {
 			r.deathReason[pl] = fmt.Sprintf(messages["checkPointTimeout"], pl)
 		}
 	}
-	pods, players := r.S.Ranks()
+	pods, players := r.S.RanksFrom(&r.order)
 	for i := range r.pods {
 		r.pods[i].rank = pods[i]
 	}
@@ -337,18 +357,21 @@ func (r *Referee) Summary(round int) []string {
 // PlayerActions implements engine.Game.
 func (r *Referee) PlayerActions(player, round int) []string {
 	var out []string
+	m := r.Messages()
 	for k := 0; k < 2; k++ {
 		i := 2*player + k
 		p, v := &r.S.Pods[i], &r.pods[i]
 		switch {
 		case r.isDead(player):
-			out = append(out, fmt.Sprintf(messages["podDead"], k+1, player))
+			out = append(out, fmt.Sprintf(m["podDead"], k+1, player))
 		case p.Shield:
-			out = append(out, fmt.Sprintf(messages["podActionShield"], k+1, player))
+			out = append(out, fmt.Sprintf(m["podActionShield"], k+1, player))
 		case v.reload:
-			out = append(out, fmt.Sprintf(messages["podReloadShield"], k+1, player))
+			out = append(out, fmt.Sprintf(m["podReloadShield"], k+1, player))
+		case v.boosted:
+			out = append(out, fmt.Sprintf(m["podBoost"], k+1, player, int(v.target.X), int(v.target.Y)))
 		default:
-			out = append(out, fmt.Sprintf(messages["podAction"], k+1, player, int(v.target.X), int(v.target.Y), v.power))
+			out = append(out, fmt.Sprintf(m["podAction"], k+1, player, int(v.target.X), int(v.target.Y), v.power))
 		}
 	}
 	return out

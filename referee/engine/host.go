@@ -18,6 +18,10 @@ type Variant struct {
 	// Input is asked for when the player's turn comes (Coders Strike Back,
 	// whose referee takes its own snapshot in Prepare).
 	InputsAtPrepare bool
+	// RefereeInputNewline: a replay's refereeInput ends each configuration
+	// line with "\n", the last one too (the live CodinGame platform);
+	// otherwise the lines are joined by "\n" (the published runners).
+	RefereeInputNewline bool
 }
 
 // Tooltip is one [[TOOLTIP]] entry.
@@ -52,8 +56,11 @@ type Frame struct {
 // End is what the referee prints after the last frame.
 type End struct {
 	Configuration Properties // [[UINPUT]]
-	Scores        []int      // [[SCORES]], by player
-	Reason        string     // the game-over reason code ("" for none)
+	// RefereeInput is Configuration as a replay's refereeInput writes it
+	// (see Variant.RefereeInputNewline).
+	RefereeInput string
+	Scores       []int  // [[SCORES]], by player
+	Reason       string // the game-over reason code ("" for none)
 }
 
 type playerStatus struct {
@@ -333,6 +340,10 @@ func (h *Host) gameOver(e *Exception) Frame {
 	h.updateScores()
 	h.over = true
 	end := &End{Configuration: h.configuration, Reason: e.Code}
+	end.RefereeInput = strings.Join(h.configuration.Lines(), "\n")
+	if h.v.RefereeInputNewline {
+		end.RefereeInput += "\n"
+	}
 	for i := range h.players {
 		end.Scores = append(end.Scores, h.players[i].score)
 	}

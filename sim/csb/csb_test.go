@@ -13,34 +13,65 @@ import (
 	"impulse/sim"
 )
 
-// replayConfigs returns seed and map of every CSB replay we can find: the
-// project's copies and, when present, the shared corpus.
-func replayConfigs(t *testing.T) map[string][2]string {
+// replayConfig is what a replay's referee printed of its setup.
+type replayConfig struct {
+	rules  Rules
+	seed   int64
+	cps    string // the map= line's value
+	spawns string // frame 0's view line 4: "owner x y" per pod
+}
+
+// replayConfigs returns the setup of every CSB replay we can find: the
+// project's copies and, when present, the shared corpus, published-engine
+// replays (engine key "published-referee") and real live games (a bare
+// gameResult, no engine key).
+func replayConfigs(t *testing.T) map[string]replayConfig {
 	t.Helper()
-	out := map[string][2]string{}
-	for _, dir := range []string{"../../replays/csb", "../../../shared/replays/csb"} {
+	out := map[string]replayConfig{}
+	for _, dir := range []string{"../../replays/csb", "../../../shared/replays/csb", "../../replays/csb-live", "../../../shared/replays/csb-live"} {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		for _, f := range files {
 			data, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}
+			type gameResult struct {
+				RefereeInput string
+				Frames       []struct{ View string }
+			}
 			var r struct {
-				GameResult struct{ RefereeInput string } `json:"gameResult"`
+				GameResult *gameResult `json:"gameResult"`
+				Engine     string      `json:"engine"`
+				gameResult
 			}
 			if err := json.Unmarshal(data, &r); err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			var seed, m string
-			for _, l := range strings.Split(r.GameResult.RefereeInput, "\n") {
+			g := r.GameResult
+			if g == nil {
+				g = &r.gameResult
+			}
+			c := replayConfig{rules: Live}
+			if r.Engine == "published-referee" {
+				c.rules = Published
+			}
+			for _, l := range strings.Split(g.RefereeInput, "\n") {
 				if v, ok := strings.CutPrefix(l, "seed="); ok {
-					seed = v
+					if c.seed, err = strconv.ParseInt(v, 10, 64); err != nil {
+						t.Fatalf("%s: seed %q", f, v)
+					}
 				}
 				if v, ok := strings.CutPrefix(l, "map="); ok {
-					m = v
+					c.cps = v
 				}
 			}
-			out[f] = [2]string{seed, m}
+			if len(g.Frames) == 0 {
+				t.Fatalf("%s: no frames", f)
+			}
+			if view := strings.Split(g.Frames[0].View, "\n"); len(view) > 4 {
+				c.spawns = view[4]
+			}
+			out[f] = c
 		}
 	}
 	if len(out) == 0 {
@@ -49,21 +80,34 @@ func replayConfigs(t *testing.T) map[string][2]string {
 	return out
 }
 
-// TestGenerateMapMatchesReplays checks the map drawn from each replay's seed
-// against the map the official engine printed for it.
+// TestGenerateMapMatchesReplays checks the map and spawns drawn from each
+// replay's seed, under its rules, against what the official engine (or the
+// live server) printed for it: the map= line and frame 0's spawns.
 func TestGenerateMapMatchesReplays(t *testing.T) {
+	live := 0
 	for f, c := range replayConfigs(t) {
-		seed, err := strconv.ParseInt(c[0], 10, 64)
-		if err != nil {
-			t.Fatalf("%s: seed %q", f, c[0])
+		if c.rules == Live {
+			live++
 		}
-		var got []string
-		for _, p := range GenerateMap(seed, Published) {
-			got = append(got, strconv.Itoa(int(p.X)), strconv.Itoa(int(p.Y)))
+		s := NewFromSeed(c.seed, c.rules)
+		var cps, spawns []string
+		for k := int32(0); k < s.NumCheckpoints; k++ {
+			p := s.Checkpoints[k]
+			cps = append(cps, strconv.Itoa(int(p.X)), strconv.Itoa(int(p.Y)))
 		}
-		if g := strings.Join(got, " "); g != c[1] {
-			t.Errorf("%s: seed %d gives map %q, the engine printed %q", f, seed, g, c[1])
+		for i := range s.Pods {
+			p := s.Pods[i].Pos
+			spawns = append(spawns, strconv.Itoa(Owner(i)), strconv.FormatFloat(p.X, 'f', 1, 64), strconv.FormatFloat(p.Y, 'f', 1, 64))
 		}
+		if g := strings.Join(cps, " "); g != c.cps {
+			t.Errorf("%s: seed %d (%v) gives map %q, the engine printed %q", f, c.seed, c.rules, g, c.cps)
+		}
+		if g := strings.Join(spawns, " "); g != c.spawns {
+			t.Errorf("%s: seed %d (%v) gives spawns %q, frame 0 shows %q", f, c.seed, c.rules, g, c.spawns)
+		}
+	}
+	if live == 0 {
+		t.Error("no live replay found (replays/csb-live)")
 	}
 }
 

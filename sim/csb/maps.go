@@ -27,7 +27,8 @@ var Maps = [13][][2]float64{
 // GenerateMap returns the checkpoints the engine draws for seed: a map
 // index, a rotation of its list as Java's Collections.rotate, then a jitter
 // per checkpoint, x before y. The published referee jitters x by
-// nextInt(201)−100 and y by nextInt(199)−100; the live game by ±30.
+// nextInt(201)−100 and y by nextInt(199)−100; the live game x by
+// nextInt(61)−30 and y by nextInt(59)−30 (the seeds of replays/csb-live).
 func GenerateMap(seed int64, rules Rules) []sim.Vec {
 	r := sim.NewJavaRandom(seed)
 	base := Maps[r.NextInt(int32(len(Maps)))]
@@ -42,7 +43,7 @@ func GenerateMap(seed int64, rules Rules) []sim.Vec {
 			dy = r.NextInt(199) - 100
 		} else {
 			dx = r.NextInt(61) - 30
-			dy = r.NextInt(61) - 30
+			dy = r.NextInt(59) - 30
 		}
 		cps[i] = sim.Vec{X: p.X + float64(dx), Y: p.Y + float64(dy)}
 	}
