@@ -13,21 +13,29 @@ import (
 )
 
 // SimTest speaks the protocol of the community test suites for CSB
-// simulators, under the live rules: repeatedly a checkpoint count n, n lines
-// "x y", a test count T, then T tests of 4 pod lines
+// simulators (their client: src/simulator_test.py of
+// github.com/sethorizer/csb), under the live rules: repeatedly a checkpoint
+// count n, n lines "x y", a test count T, then T tests of 4 pod lines
 // "x y vx vy angle ncpid shield boosted" and 4 command lines
 // "tx ty thrust|SHIELD|BOOST". For each test it prints the 4 pods after one
-// turn in the pod format. Each test starts from the state it gives.
+// turn in the pod format. Each test starts from the state it gives. It
+// returns nil when the input ends between two maps.
+//
+// Each answer is written and flushed as soon as its test's 8 lines have been
+// read, before anything more is read: the client sends one test and waits
+// for its answer before it sends the next.
 //
 // angle is in degrees, printed with full precision; -1 means the pod has no
 // angle yet (its first rotation is free). shield is the engine cooldown: 3
 // after a SHIELD turn, then 2, 1, 0; no thrust while it is above 0.
 // boosted is 1 once the pod has used its BOOST.
+//
+// The suite's first protocol (no map and no test count, pods
+// "x y vx vy angle shield boost" with integral angles) is not spoken.
 func SimTest(in io.Reader, out io.Writer) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	w := bufio.NewWriter(out)
-	defer w.Flush()
 	line := 0
 	next := func() ([]string, error) {
 		for sc.Scan() {
@@ -120,9 +128,9 @@ func SimTest(in io.Reader, out io.Writer) error {
 					int64(p.Pos.X), int64(p.Pos.Y), int64(p.Vel.X), int64(p.Vel.Y),
 					strconv.FormatFloat(angle, 'g', -1, 64), p.Next, p.Lock, b01(p.Boosted))
 			}
-		}
-		if err := w.Flush(); err != nil {
-			return err
+			if err := w.Flush(); err != nil {
+				return err
+			}
 		}
 	}
 }

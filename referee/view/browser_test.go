@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/google/go-cmp/cmp"
 
 	"impulse/referee"
 )
@@ -489,6 +490,34 @@ func TestBrowserServed(t *testing.T) {
 				t.Errorf("parsed %q, want %q", line, want)
 			}
 		}
+	})
+
+	t.Run("a real live game", func(t *testing.T) {
+		// A game of the live server as CodinGame's API serves it (a bare
+		// gameResult, numeric avatars): drawn, named after its agents,
+		// and replayed by our referee to the last frame.
+		path := filepath.Join("..", "..", "replays", "csb-live", "battle_872272248.json")
+		open(t, path)
+		data := readFile(t, path)
+		r, err := referee.ParseReplay(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+			document.querySelector('[data-diff]')?.dataset.diff ?? '',
+			...[...document.querySelectorAll('#players .chip > b')].map((b) => b.textContent)]`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"match", r.GameResult.Agents[0].Name(), r.GameResult.Agents[1].Name()}
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("diff status and player names (-want +got):\n%s", d)
+		}
+		const k = 40
+		goToTurn(t, ctx, k, len(keyframes(r))-1)
+		checkCSB(t, readPage(t, ctx), r, k)
+		checkOutputs(t, ctx, r, k)
+		screenshot(t, ctx, fmt.Sprintf("served-live-872272248-turn%d.png", k))
 	})
 
 	t.Run("ghosts at the first mismatch", func(t *testing.T) {
