@@ -44,15 +44,21 @@ func gameByName(name string) *gameDef {
 
 // detectGame recognises the game from frame 0, whose view names it.
 func detectGame(r *Replay) (*gameDef, error) {
-	lines := splitBlock(r.GameResult.Frames[0].View)
-	if len(lines) < 2 {
-		return nil, errors.New("frame 0: the view does not name the game")
+	view := r.GameResult.Frames[0].View
+	lines := splitBlock(view)
+	if len(lines) >= 2 {
+		if g := gameByName(lines[1]); g != nil {
+			return g, nil
+		}
 	}
-	g := gameByName(lines[1])
-	if g == nil {
-		return nil, fmt.Errorf("frame 0: unknown game %q", lines[1])
+	if len(view) > 60 {
+		view = view[:60] + "..."
 	}
-	return g, nil
+	var names []string
+	for _, g := range gameDefs {
+		names = append(names, g.name)
+	}
+	return nil, fmt.Errorf("frame 0: view: %q does not start with the header and game name (%s) of the view format we replay", view, strings.Join(names, " or "))
 }
 
 // DiffResult is the outcome of replaying one replay.

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,6 +153,114 @@ func TestDiffRebuildsMissingOutput(t *testing.T) {
 			if d := cmp.Diff(stripped, res.Rebuilt); d != "" {
 				t.Errorf("frames rebuilt from the view (-stripped +rebuilt):\n%s", d)
 			}
+		})
+	}
+}
+
+// TestParseReplayShapes reads a real live CSB game and an FB game in every
+// shape CodinGame's APIs serve a replay (the bare gameResult, the
+// {"gameResult": ...} object of the current API, the {"success": ...}
+// wrapper of the older one), with the agents as they come (a numeric
+// avatar, an arena boss, a missing name), and replays each exactly.
+func TestParseReplayShapes(t *testing.T) {
+	agents := `[{"index":0,"codingamer":{"userId":1,"pseudo":"a","avatar":111595923133884},"agentId":6114474,"score":36.4,"valid":true},` +
+		`{"index":1,"arenaboss":{"nickname":"Boss 4","league":{"divisionIndex":4}},"agentId":-1,"valid":false}]`
+	noName := `[{"index":0,"codingamer":{"userId":1}},{"index":1}]`
+	for _, src := range []string{"csb-live/battle_891670142.json", "fb/fb-001.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "replays", src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(data, &top); err != nil {
+			t.Fatal(err)
+		}
+		bare := data
+		if g, ok := top["gameResult"]; ok {
+			bare = g
+		}
+		var game map[string]json.RawMessage
+		if err := json.Unmarshal(bare, &game); err != nil {
+			t.Fatal(err)
+		}
+		for _, ag := range []struct{ name, json, want0, want1 string }{
+			{"api agents", agents, "a", "Boss 4"},
+			{"no names", noName, "player 0", "player 1"},
+		} {
+			game["agents"] = json.RawMessage(ag.json)
+			g, err := json.Marshal(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, shape := range []struct{ name, prefix, suffix string }{
+				{"bare", "", ""},
+				{"gameResult", `{"gameResult": `, `, "puzzleTitle": ["Mad Pod Racing"], "viewer": {}}`},
+				{"success", `{"success": `, `}`},
+			} {
+				t.Run(src+"/"+ag.name+"/"+shape.name, func(t *testing.T) {
+					r, err := ParseReplay([]byte(shape.prefix + string(g) + shape.suffix))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a := r.GameResult.Agents; len(a) != 2 || a[0].Name() != ag.want0 || a[1].Name() != ag.want1 {
+						t.Errorf("agents %+v, want named %q and %q", a, ag.want0, ag.want1)
+					}
+					res, err := Diff(r)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !res.Match {
+						t.Errorf("mismatch at turn %d frame %d (-official +ours):\n%s", res.Turn, res.Frame, res.Diff)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestDiffUnknownFormat gives the diff FB replays whose views are not in
+// the format our referee writes (a live server may write another): each
+// fails with an error that names the frame and the field, never a panic.
+func TestDiffUnknownFormat(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "replays", "fb", "fb-001.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		frame int
+		view  string
+		want  []string
+	}{
+		{"an SDK-style JSON view", 0, `{"global":{"entities":[]},"frame":{}}` + "\n", []string{"frame 0", "view"}},
+		{"a wizard line with a word", 2, "", []string{"frame 2"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := ParseReplay(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &r.GameResult.Frames[tt.frame]
+			if tt.view != "" {
+				f.View = tt.view
+			} else {
+				lines := strings.Split(f.View, "\n")
+				fields := strings.Fields(lines[1])
+				fields[1] = "north"
+				lines[1] = strings.Join(fields, " ")
+				f.View = strings.Join(lines, "\n")
+			}
+			_, err = Diff(r)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not name %q", err, w)
+				}
+			}
+			t.Log(err)
 		})
 	}
 }
