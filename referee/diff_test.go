@@ -88,7 +88,7 @@ func TestDiffDetectsAChange(t *testing.T) {
 func TestReadReplayErrors(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct{ name, content, want string }{
-		{"syntax.json", "{\n  \"gameResult\": {\n    \"frames\": [,]\n  }\n}", "line 3"},
+		{"syntax.json", "{\n  \"gameResult\": {\n    \"frames\": [,]\n  }\n}", "line 3, column 16"},
 		{"empty.json", `{"gameResult": {"frames": []}}`, "no frames"},
 		{"other.json", `{"hello": 1}`, "not a replay"},
 		{"type.json", `{"gameResult": {"frames": [{"view": 3}]}}`, "line 1"},

@@ -218,7 +218,7 @@ func jsonError(data []byte, err error) error {
 		return err
 	}
 	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := int(off) - bytes.LastIndexByte(data[:off], '\n')
+	col := int(off) - bytes.LastIndexByte(data[:off], '\n') - 1 // Offset counts the bytes read, the bad one included
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
 }
 

@@ -10,6 +10,7 @@
 //	referee diff PATH...    replay every *.json under PATH and compare
 //	referee simtest         CSB simulator test protocol on stdin/stdout
 //	referee view [PATH...]  watch replays in the browser
+//	referee fetch GAMEID... download replays from CodinGame's API
 package main
 
 import (
@@ -52,6 +53,7 @@ const usage = `usage:
                           through our simulators and compare every frame
   referee simtest         the community CSB simulator test protocol, on stdin and stdout
   referee view [PATH...]  watch replays in the browser (-o FILE.html: one self-contained page)
+  referee fetch GAMEID... download replays from CodinGame's API (-agent ID: an agent's last games)
 `
 
 func run(args []string) (int, error) {
@@ -69,6 +71,8 @@ func run(args []string) (int, error) {
 		return 0, runSimtest(os.Stdin, os.Stdout)
 	case "view":
 		return runView(args[1:], os.Stdout)
+	case "fetch":
+		return runFetch(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return 0, nil
