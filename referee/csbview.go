@@ -7,6 +7,7 @@ import (
 
 	"impulse/referee/csbref"
 	"impulse/referee/engine"
+	"impulse/sim"
 	"impulse/sim/csb"
 )
 
@@ -175,11 +176,7 @@ func ParseCSBView(lines []string) (*CSBView, error) {
 var csbGame = gameDef{
 	name:  csbref.Name,
 	short: "csb",
-	newGame: func(engineKey string) (engine.Game, engine.Variant, error) {
-		rules, err := csbRules(engineKey)
-		if err != nil {
-			return nil, engine.Variant{}, err
-		}
+	newGame: func(rules sim.Rules) (engine.Game, engine.Variant, error) {
 		return csbref.New(rules), csbref.Variant(rules), nil
 	},
 	parseView: func(lines []string) (any, error) { return ParseCSBView(lines) },
@@ -212,14 +209,4 @@ func (v *CSBView) Commands(player int) (lines []string, ok bool) {
 		lines = append(lines, line)
 	}
 	return lines, true
-}
-
-func csbRules(engineKey string) (csb.Rules, error) {
-	switch engineKey {
-	case "", "live":
-		return csb.Live, nil
-	case "published-referee", "published":
-		return csb.Published, nil
-	}
-	return 0, fmt.Errorf("engine %q: expected published-referee or live", engineKey)
 }

@@ -12,15 +12,15 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"impulse/referee/engine"
+	"impulse/sim"
 )
 
 // gameDef is what the diff and the match runner know of a game.
 type gameDef struct {
 	name  string // the game's name in frame 0's view
 	short string // the -game flag: csb or fb
-	// newGame returns a fresh referee for the rule set named by a replay's
-	// engine key.
-	newGame func(engineKey string) (engine.Game, engine.Variant, error)
+	// newGame returns a fresh referee for the rule set.
+	newGame func(rules sim.Rules) (engine.Game, engine.Variant, error)
 	// parseView parses a key frame's view lines after the header into a
 	// value that go-cmp compares field by field.
 	parseView func(lines []string) (any, error)
@@ -110,7 +110,11 @@ func Diff(r *Replay) (DiffResult, error) {
 		return res, err
 	}
 	res.Game = g.short
-	game, variant, err := g.newGame(r.Engine)
+	rules, err := sim.RulesOfEngineKey(r.Engine)
+	if err != nil {
+		return res, err
+	}
+	game, variant, err := g.newGame(rules)
 	if err != nil {
 		return res, err
 	}

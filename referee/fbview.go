@@ -6,6 +6,7 @@ import (
 
 	"impulse/referee/engine"
 	"impulse/referee/fbref"
+	"impulse/sim"
 	"impulse/sim/fb"
 )
 
@@ -211,22 +212,8 @@ func ParseFBView(lines []string) (*FBView, error) {
 var fbGame = gameDef{
 	name:  fbref.Name,
 	short: "fb",
-	newGame: func(engineKey string) (engine.Game, engine.Variant, error) {
-		rules, err := fbRules(engineKey)
-		if err != nil {
-			return nil, engine.Variant{}, err
-		}
+	newGame: func(rules sim.Rules) (engine.Game, engine.Variant, error) {
 		return fbref.New(rules), fbref.Variant, nil
 	},
 	parseView: func(lines []string) (any, error) { return ParseFBView(lines) },
-}
-
-func fbRules(engineKey string) (fb.Rules, error) {
-	switch engineKey {
-	case "", "live":
-		return fb.Live, nil
-	case "published-referee", "published":
-		return fb.Published, nil
-	}
-	return 0, fmt.Errorf("engine %q: expected published-referee or live", engineKey)
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"impulse/referee/engine"
+	"impulse/sim"
 )
 
 // MatchPlayer is one side of a match: a command started once per game that
@@ -37,9 +38,9 @@ type MatchOptions struct {
 	// seeds, the next seeds count on from the last one (so a single seed is
 	// the first seed).
 	Seeds []int64
-	// Rules is "live" (the game on CodinGame today) or "published" (the
-	// referee CodinGame published).
-	Rules string
+	// Rules is the rule set: live (the game on CodinGame today, the zero
+	// value) or published (the referee CodinGame published).
+	Rules sim.Rules
 	// TimeScale multiplies the time limits (1: CodinGame's own).
 	TimeScale float64
 	// ReplaysDir, when set, receives every game as a replay JSON file.
@@ -119,17 +120,6 @@ type MatchReport struct {
 	Interrupted bool
 }
 
-// RulesEngineKey returns the replay "engine" key of a -rules value.
-func RulesEngineKey(rules string) (string, error) {
-	switch rules {
-	case "", "live":
-		return "live", nil
-	case "published", "published-referee":
-		return "published-referee", nil
-	}
-	return "", fmt.Errorf("rules %q: want live or published", rules)
-}
-
 // GameNames returns the short names of the games the referee knows.
 func GameNames() []string {
 	var out []string
@@ -150,11 +140,7 @@ func RunMatch(ctx context.Context, o MatchOptions) (*MatchReport, error) {
 	if def == nil {
 		return nil, fmt.Errorf("game %q: want one of %s", o.Game, strings.Join(GameNames(), ", "))
 	}
-	key, err := RulesEngineKey(o.Rules)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := def.newGame(key); err != nil {
+	if _, _, err := def.newGame(o.Rules); err != nil {
 		return nil, err
 	}
 	for i, p := range o.Players {
@@ -207,7 +193,7 @@ func RunMatch(ctx context.Context, o MatchOptions) (*MatchReport, error) {
 		g.Go(func() error {
 			defer workers.Done()
 			for i := range jobs {
-				mg, err := playGame(gctx, def, key, &o, i, seeds[i/2])
+				mg, err := playGame(gctx, def, &o, i, seeds[i/2])
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil
@@ -309,7 +295,7 @@ func pairSeeds(given []int64, n int) []int64 {
 
 // playGame plays game index of the match (pair index/2, p1 in seat 1 when
 // index is odd) on seed.
-func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptions, index int, seed int64) (MatchGame, error) {
+func playGame(ctx context.Context, def *gameDef, o *MatchOptions, index int, seed int64) (MatchGame, error) {
 	mg := MatchGame{Index: index, Seed: seed, Swapped: index%2 == 1}
 	var players [2]int // players[seat] is the player (0 = p1) in seat
 	for p := range mg.seats {
@@ -319,7 +305,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 		}
 		players[mg.seats[p]] = p
 	}
-	game, variant, err := def.newGame(engineKey)
+	game, variant, err := def.newGame(o.Rules)
 	if err != nil {
 		return mg, err
 	}
@@ -431,7 +417,7 @@ func playGame(ctx context.Context, def *gameDef, engineKey string, o *MatchOptio
 	if o.ReplaysDir != "" {
 		r := &Replay{
 			RefereeInput: strings.Join(initLines, "\n"),
-			Engine:       engineKey,
+			Engine:       o.Rules.EngineKey(),
 			GameResult: GameResult{
 				GameID:       int64(index + 1),
 				RefereeInput: f.End.RefereeInput,

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"impulse/sim"
 )
 
 // The test binary doubles as the bots of the match tests: run as
@@ -282,14 +284,18 @@ func TestMatchMisbehavingBots(t *testing.T) {
 // reproduced by "referee diff", for each game and rule set.
 func TestMatchReplaysRoundTrip(t *testing.T) {
 	isolateLastDir(t)
-	tests := []struct{ game, rules, bot string }{
-		{"csb", "live", "racer"},
-		{"csb", "published", "racer"},
-		{"fb", "live", "fbmove"},
-		{"fb", "published", "fbmove"},
+	tests := []struct {
+		game  string
+		rules sim.Rules
+		bot   string
+	}{
+		{"csb", sim.Live, "racer"},
+		{"csb", sim.Published, "racer"},
+		{"fb", sim.Live, "fbmove"},
+		{"fb", sim.Published, "fbmove"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.game+"/"+tc.rules, func(t *testing.T) {
+		t.Run(tc.game+"/"+tc.rules.String(), func(t *testing.T) {
 			if gameByName(tc.game) == nil {
 				t.Skipf("no %s entry in gameDefs (referee/diff.go) yet: no %s match to replay", tc.game, tc.game)
 			}
@@ -679,7 +685,7 @@ func BenchmarkMatchGame(b *testing.B) {
 	turns := 0
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		mg, err := playGame(context.Background(), def, "live", &o, 0, 1)
+		mg, err := playGame(context.Background(), def, &o, 0, 1)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -89,9 +89,6 @@ func WriteReport(w io.Writer, r *MatchReport) error {
 	o := &r.Options
 	names := [2]string{o.Players[0].Name, o.Players[1].Name}
 	rules := o.Rules
-	if rules == "" {
-		rules = "live"
-	}
 	var b strings.Builder
 	pairs := r.Penta.Pairs()
 	fmt.Fprintf(&b, "%s: %s vs %s, %s rules, %d games (%d pairs%s), %d at a time, time x%g, %.1f s\n",

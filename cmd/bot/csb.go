@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"impulse/bot/csb"
+	"impulse/sim"
 )
 
 // strategies lists the -strategy values of Coders Strike Back.
@@ -19,6 +20,6 @@ func runGame(o options) error {
 		Iterations: o.iterations,
 		FirstTurn:  o.first,
 		Turn:       o.turn,
-		Published:  o.rules == "published",
+		Published:  o.rules == sim.Published,
 	})
 }

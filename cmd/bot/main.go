@@ -19,6 +19,8 @@ import (
 	"log"
 	"os"
 	"time"
+
+	"impulse/sim"
 )
 
 // options are the flags, shared by both games.
@@ -28,7 +30,7 @@ type options struct {
 	iterations int
 	first      time.Duration
 	turn       time.Duration
-	rules      string // live or published: the published referee's CSB has no BOOST
+	rules      sim.Rules // the published referee's CSB has no BOOST
 }
 
 // startProfile, when not nil, starts the profile named by the -profile
@@ -45,13 +47,13 @@ func main() {
 	flag.IntVar(&o.iterations, "iterations", 0, "search iterations per turn, ignoring time (deterministic with -seed); 0: time budgets")
 	flag.DurationVar(&o.first, "first", 0, "time budget of the first turn (0: the game's default)")
 	flag.DurationVar(&o.turn, "turn", 0, "time budget of the other turns (0: the game's default)")
-	flag.StringVar(&o.rules, "rules", "live", "the rules played: live (CodinGame) or published (the published referee, for local matches)")
+	flag.Var(&o.rules, "rules", "the rules played: live (CodinGame) or published (the published referee, for local matches)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: bot [flags] < input > output\n")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() > 0 || o.iterations < 0 || o.first < 0 || o.turn < 0 || (o.rules != "live" && o.rules != "published") {
+	if flag.NArg() > 0 || o.iterations < 0 || o.first < 0 || o.turn < 0 {
 		flag.Usage()
 		os.Exit(2)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"impulse/bot/csb"
 	"impulse/bot/fb"
+	"impulse/sim"
 )
 
 // builtinConfig is what every built-in bot takes from its flags.
@@ -18,7 +19,7 @@ type builtinConfig struct {
 	seed        int64
 	iterations  int
 	first, turn time.Duration
-	rules       string // live or published
+	rules       sim.Rules
 }
 
 // builtin is a bot compiled into the referee.
@@ -31,7 +32,7 @@ func csbBuiltin(strategy, doc string) builtin {
 	return builtin{doc: doc, run: func(in io.Reader, out io.Writer, log io.Writer, c builtinConfig) error {
 		return csb.Run(in, out, log, csb.Config{
 			Strategy: strategy, Seed: c.seed, Iterations: c.iterations, FirstTurn: c.first, Turn: c.turn,
-			Published: c.rules == "published",
+			Published: c.rules == sim.Published,
 		})
 	}}
 }
@@ -81,7 +82,7 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	fs.IntVar(&c.iterations, "iterations", 0, "search iterations per turn, ignoring time (deterministic with -seed); 0: time budgets")
 	fs.DurationVar(&c.first, "first", 0, "time budget of the first turn (0: the bot's default)")
 	fs.DurationVar(&c.turn, "turn", 0, "time budget of the other turns (0: the bot's default)")
-	fs.StringVar(&c.rules, "rules", "live", "the rules the bot plays: live or published (referee match passes its -rules on)")
+	fs.Var(&c.rules, "rules", "the rules the bot plays: live or published (referee match passes its -rules on)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), botUsage)
 		for _, n := range builtinNames() {
@@ -103,7 +104,7 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, err
 	}
-	if fs.NArg() > 0 || c.iterations < 0 || c.first < 0 || c.turn < 0 || (c.rules != "live" && c.rules != "published") {
+	if fs.NArg() > 0 || c.iterations < 0 || c.first < 0 || c.turn < 0 {
 		return 2, usageError{fmt.Sprintf("bot %s: bad arguments %q", args[0], args[1:])}
 	}
 	if err := b.run(in, out, log, c); err != nil {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"impulse/referee"
+	"impulse/sim"
 )
 
 const matchUsage = `usage: referee match -p1 CMD -p2 CMD [flags]
@@ -71,7 +72,7 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.IntVar(&c.opts.Games, "n", 100, "games, rounded up to an even number (pairs); the maximum with -sprt")
 	fs.IntVar(&c.opts.Parallel, "j", runtime.NumCPU(), "games played at once (the default is this machine's CPU count)")
 	fs.StringVar(&c.seeds, "seed", "1", "first seed (the next pairs count on), or a comma-separated list of seeds, one per pair")
-	fs.StringVar(&c.opts.Rules, "rules", "live", "rule set: live (CodinGame today) or published (the published referee)")
+	fs.Var(&c.opts.Rules, "rules", "rule set: live (CodinGame today) or published (the published referee)")
 	fs.Float64Var(&c.opts.TimeScale, "time-scale", 1, "multiply the time limits by this (slow machines, debug builds)")
 	fs.StringVar(&c.opts.ReplaysDir, "replays", "", "write every game as a CodinGame replay JSON into `DIR` (open them with referee view)")
 	fs.StringVar(&c.results, "results", "", "append one JSON line per finished game to `FILE`, as each finishes")
@@ -106,7 +107,7 @@ func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
 func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	o := c.opts
 	for i, spec := range []string{c.p1, c.p2} {
-		p, err := resolvePlayer(spec, o.Rules)
+		p, err := resolvePlayer(spec, o.Game, o.Rules)
 		if err != nil {
 			return 2, usageError{fmt.Sprintf("match: -p%d: %v", i+1, err)}
 		}
@@ -166,9 +167,10 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	return 0, nil
 }
 
-// resolvePlayer turns -p1/-p2 into a player: a built-in bot re-executes
-// this program, told the rule set, anything else is a command line.
-func resolvePlayer(spec, rules string) (referee.MatchPlayer, error) {
+// resolvePlayer turns -p1/-p2 into a player: a built-in bot of the game
+// re-executes this program, told the rule set, anything else is a command
+// line. A built-in bot of another game is refused.
+func resolvePlayer(spec, game string, rules sim.Rules) (referee.MatchPlayer, error) {
 	words, err := referee.SplitCommand(spec)
 	if err != nil {
 		return referee.MatchPlayer{}, err
@@ -179,8 +181,13 @@ func resolvePlayer(spec, rules string) (referee.MatchPlayer, error) {
 	}
 	if !ok {
 		argv = words
-	} else if rules == "published" {
-		argv = append(argv, "-rules", rules)
+	} else {
+		if g, _, _ := strings.Cut(words[0], "/"); g != game {
+			return referee.MatchPlayer{}, fmt.Errorf("%s is a built-in bot of %s, and this is a match of %s (-game %s)", words[0], g, game, g)
+		}
+		if rules != sim.Live {
+			argv = append(argv, "-rules", rules.String())
+		}
 	}
 	return referee.MatchPlayer{Name: spec, Argv: argv}, nil
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"impulse/referee"
+	"impulse/sim"
 )
 
 // The match runner starts built-in bots by re-executing its own binary with
@@ -67,20 +69,29 @@ func TestBotBuiltin(t *testing.T) {
 }
 
 func TestResolvePlayer(t *testing.T) {
-	p, err := resolvePlayer("csb/ga -iterations 300", "live")
+	p, err := resolvePlayer("csb/ga -iterations 300", "csb", sim.Live)
 	self, _ := os.Executable()
 	if err != nil || len(p.Argv) != 5 || p.Argv[0] != self || p.Argv[1] != "bot" || p.Argv[2] != "csb/ga" || p.Argv[4] != "300" {
 		t.Errorf("built-in: %q, %v; want [%s bot csb/ga -iterations 300]", p.Argv, err, self)
 	}
-	p, err = resolvePlayer(`python3 "my bot.py"`, "published")
+	p, err = resolvePlayer(`python3 "my bot.py"`, "csb", sim.Published)
 	if err != nil || len(p.Argv) != 2 || p.Argv[1] != "my bot.py" {
 		t.Errorf("command: %q, %v", p.Argv, err)
 	}
 	// A built-in is told the published rules, which the input does not
 	// tell on a 3-lap race; a command is left as written (above).
-	p, err = resolvePlayer("csb/ga", "published")
+	p, err = resolvePlayer("csb/ga", "csb", sim.Published)
 	if err != nil || strings.Join(p.Argv[1:], " ") != "bot csb/ga -rules published" {
 		t.Errorf("built-in under the published rules: %q, %v", p.Argv, err)
+	}
+	// A built-in of the other game is refused, naming both games.
+	if _, err := resolvePlayer("csb/ga", "fb", sim.Live); err == nil || !strings.Contains(err.Error(), "-game csb") {
+		t.Errorf("csb/ga in an fb match: %v, want an error naming -game csb", err)
+	}
+	code, err := runMatch([]string{"-game", "fb", "-p1", "csb/ga", "-p2", "fb/baseline"}, io.Discard, io.Discard)
+	var u usageError
+	if code != 2 || !errors.As(err, &u) {
+		t.Errorf("referee match -game fb -p1 csb/ga: exit %d, %v; want 2 and a usage error", code, err)
 	}
 }
 

@@ -26,24 +26,17 @@ const (
 	Width, Height     = 16000, 9000
 )
 
-// Rules selects the rule set.
-type Rules uint8
+// Rules selects the rule set (sim.Rules). Live is the game on CodinGame
+// today (Mad Pod Racing): BOOST, 3 laps, checkpoint jitter ±30, 75 ms
+// turns. Published is the referee CodinGame published (replays/csb): no
+// BOOST, laps = 15 / checkpoints, jitter ±100, 150 ms turns.
+type Rules = sim.Rules
 
+// The rule sets.
 const (
-	// Live is the game on CodinGame today (Mad Pod Racing): BOOST, 3 laps,
-	// checkpoint jitter ±30, 75 ms turns. It is the zero value.
-	Live Rules = iota
-	// Published is the referee CodinGame published (replays/csb): no
-	// BOOST, laps = 15 / checkpoints, jitter ±100, 150 ms turns.
-	Published
+	Live      = sim.Live
+	Published = sim.Published
 )
-
-func (r Rules) String() string {
-	if r == Published {
-		return "published"
-	}
-	return "live"
-}
 
 // Pod is one racer. Position and speed are integral between turns.
 type Pod struct {

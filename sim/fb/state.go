@@ -51,26 +51,18 @@ const (
 // NoID marks a missing wizard, snaffle or entity index.
 const NoID = -1
 
-// Rules selects the rule set (fb.md section 1). The two play alike today:
-// what differs in the live game is unsettled (the ACCIO cost: 20 in both
-// until a live replay shows otherwise), and the score/magic lines the live
-// game sends are in TurnInput for both, as the published replays record
-// them too.
-type Rules uint8
+// Rules selects the rule set (sim.Rules; fb.md section 1). The two play
+// alike today: what differs in the live game is unsettled (the ACCIO cost:
+// 20 in both until a live replay shows otherwise), and the score/magic
+// lines the live game sends are in TurnInput for both, as the published
+// replays record them too.
+type Rules = sim.Rules
 
+// The rule sets.
 const (
-	// Live is the game on CodinGame. It is the zero value.
-	Live Rules = iota
-	// Published is the referee CodinGame published (replays/fb).
-	Published
+	Live      = sim.Live
+	Published = sim.Published
 )
-
-func (r Rules) String() string {
-	if r == Published {
-		return "published"
-	}
-	return "live"
-}
 
 // Spell is one of the four spells, in the order the view lists them.
 type Spell int8
