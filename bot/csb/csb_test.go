@@ -68,35 +68,25 @@ func midGame(t testing.TB, seed int64, rounds int) simcsb.State {
 	return st
 }
 
-// TestSearchZeroAlloc: an iteration of the genetic algorithm, a pass of
-// the beam, and a whole turn of either search allocate nothing.
+// TestSearchZeroAlloc: a whole turn of either search, on an iteration
+// count or on a time budget, allocates nothing (the engine's own test
+// covers a GA iteration and a beam pass).
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(t, 5, 20)
 	s := NewSearch(0, 1)
-	b := bot.NewBudget(time.Time{}, 0, 50)
-	s.Turn(&st, true, StrategyGA, &b)
-	theirs := *s.best(1)
-	if n := testing.AllocsPerRun(1000, func() { s.generation(0, &theirs, 0.5) }); n != 0 {
-		t.Errorf("a GA iteration allocates %v times", n)
-	}
-	if n := testing.AllocsPerRun(100, func() {
-		b := bot.NewBudget(time.Time{}, 0, 1000)
-		s.beamPass(0, &theirs, &b)
-	}); n != 0 {
-		t.Errorf("a beam pass allocates %v times", n)
-	}
-	for _, strategy := range []string{StrategyGA, StrategyBeam} {
-		if n := testing.AllocsPerRun(20, func() {
-			b := bot.NewBudget(time.Time{}, 0, 100)
-			s.Turn(&st, false, strategy, &b)
-		}); n != 0 {
-			t.Errorf("a %s turn allocates %v times", strategy, n)
-		}
-		if n := testing.AllocsPerRun(5, func() {
-			b := bot.NewBudget(time.Now(), time.Millisecond, 0)
-			s.Turn(&st, false, strategy, &b)
-		}); n != 0 {
-			t.Errorf("a %s turn on a time budget allocates %v times", strategy, n)
+	for _, strategy := range []string{bot.StrategyGA, bot.StrategyBeam} {
+		warm := bot.NewBudget(time.Time{}, 0, 50)
+		s.Turn(&st, true, strategy, &warm)
+		for _, timed := range []bool{false, true} {
+			if n := testing.AllocsPerRun(10, func() {
+				b := bot.NewBudget(time.Time{}, 0, 100)
+				if timed {
+					b = bot.NewBudget(time.Now(), time.Millisecond, 0)
+				}
+				s.Turn(&st, false, strategy, &b)
+			}); n != 0 {
+				t.Errorf("a %s turn (on a time budget: %v) allocates %v times", strategy, timed, n)
+			}
 		}
 	}
 }

@@ -41,41 +41,48 @@ const (
 // blocker hinders the opponent's runner.
 type roles struct{ runner, blocker int }
 
-// population is one player's plans and their scores.
-type population struct {
-	plans  [Population]Plan
-	scores [Population]float64
-}
-
 // Search is the searches' memory for one game, set up once by NewSearch: a
-// turn allocates nothing.
+// turn allocates nothing. It is the game's side of the engine (bot.Game):
+// the root of the turn, the roles, the heuristic plans, the rollout.
 type Search struct {
-	rng  bot.Rand
+	eng  *bot.Engine[Plan, beamNode, *Search]
 	root simcsb.State
 	// dir0 is each pod's facing (cos, sin) at the root; with no angle yet,
 	// the way to its next checkpoint.
 	dir0   [simcsb.MaxPods][2]float64
-	me     int // the player searched for; the other is predicted
 	roles  [2]roles
 	urgent [2]bool // per player: the timeout is near, both pods race
-	pop    [2]population
 	// heuristic is each player's baseline plan from the root.
 	heuristic [2]Plan
-	beam      *beam
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
 
-// NewSearch returns a search for player me (0 or 1) with the given seed.
+// beamNode is a state of the beam search and its pods' facings.
+type beamNode struct {
+	st  simcsb.State
+	dir [simcsb.MaxPods][2]float64
+}
+
+// Settings are the search's constants (bot.Settings).
+var Settings = bot.Settings{
+	Depth:           Depth,
+	Population:      Population,
+	CrossoverTenths: 4,
+	TournamentSize:  2,
+	OpponentShare:   0.25,
+	ReplaceWorst:    true,
+	BeamWidth:       16,
+	BeamChildren:    8,
+}
+
+// NewSearch returns a search for player me (0 or 1) with the given seed;
+// both players' populations are drawn at random.
 func NewSearch(me int, seed int64) *Search {
-	s := &Search{rng: bot.NewRand(seed), me: me, beam: new(beam)}
-	for pl := 0; pl < 2; pl++ {
-		for i := range s.pop[pl].plans {
-			for t := 0; t < Depth; t++ {
-				s.pop[pl].plans[i][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
-			}
-		}
-	}
+	s := new(Search)
+	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, Settings)
+	s.eng.Randomize(0)
+	s.eng.Randomize(1)
 	return s
 }
 
@@ -141,10 +148,10 @@ func (s *Search) play(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int,
 	s.Sims++
 }
 
-// rollout plays plan mine for player pl and theirs for the other from the
+// Rollout plays plan mine for player pl and theirs for the other from the
 // root, up to Depth turns or the end of the race, and returns the
-// evaluation for pl.
-func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
+// evaluation for pl (bot.Game).
+func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	st := s.root
 	dir := s.dir0
 	for t := 0; t < Depth; t++ {
@@ -215,102 +222,36 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 	return score
 }
 
-// seed readies player pl's population for a new turn: every plan shifted
-// by the turn just played (first: not shifted), the heuristic plan and two
-// random ones in place of the three worst, all scored against theirs.
-func (s *Search) seed(pl int, theirs *Plan, first bool) {
-	pop := &s.pop[pl]
-	if !first {
-		for i := range pop.plans {
-			pop.plans[i].shift(&s.rng)
-		}
-	}
-	// The three worst by the last turn's scores make way; the first turn's
-	// random plans have no scores and are all alike.
-	for k := 0; k < 3; k++ {
-		w := bot.Worst(pop.scores[:])
-		pop.scores[w] = math.Inf(1)
-		if k == 0 {
-			pop.plans[w] = s.heuristic[pl]
-			continue
-		}
-		for t := 0; t < Depth; t++ {
-			pop.plans[w][t] = [2]Gene{randomGene(&s.rng), randomGene(&s.rng)}
-		}
-	}
-	for i := range pop.plans {
-		pop.scores[i] = s.rollout(pl, &pop.plans[i], theirs)
+// Heuristic returns player pl's baseline plan from the root (bot.Game).
+func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
+
+// Randomize draws every order of p (bot.Game).
+func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
+	for t := 0; t < Depth; t++ {
+		p[t] = [2]Gene{randomGene(r), randomGene(r)}
 	}
 }
 
-// generation is one iteration of the GA for player pl against theirs: a
-// child by crossover (40%) or copy of tournament winners, mutated, rolled
-// out, and kept in place of the worst plan if better.
-func (s *Search) generation(pl int, theirs *Plan, used float64) {
-	pop := &s.pop[pl]
-	var child Plan
-	a := bot.Tournament(&s.rng, pop.scores[:], 2)
-	if s.rng.Intn(10) < 4 {
-		b := bot.Tournament(&s.rng, pop.scores[:], 2)
-		child.crossover(&s.rng, &pop.plans[a], &pop.plans[b])
-	} else {
-		child = pop.plans[a]
-	}
-	child.mutate(&s.rng, 1-0.9*used)
-	score := s.rollout(pl, &child, theirs)
-	if w := bot.Worst(pop.scores[:]); score > pop.scores[w] {
-		pop.plans[w] = child
-		pop.scores[w] = score
-	}
-}
+// Shift drops the turn just played and draws the last (bot.Game).
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r) }
 
-// evolve runs generations for player pl against theirs within budget b.
-func (s *Search) evolve(pl int, theirs *Plan, b *bot.Budget) {
-	for b.Next() {
-		s.generation(pl, theirs, b.Progress())
-	}
-}
+// Mutate changes one field of one order of p (bot.Game).
+func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) { p.mutate(r, amplitude) }
 
-// best returns player pl's best plan.
-func (s *Search) best(pl int) *Plan {
-	pop := &s.pop[pl]
-	return &pop.plans[bot.Best(pop.scores[:])]
-}
-
-// opponentShare is the share of a turn's budget spent predicting the
-// opponent.
-const opponentShare = 0.25
+// Crossover sets child to a uniform mix of a and b (bot.Game).
+func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
 // Strategies of a search.
 const (
-	StrategyGA   = "ga"
-	StrategyBeam = "beam"
+	StrategyGA   = bot.StrategyGA
+	StrategyBeam = bot.StrategyBeam
 )
 
 // Turn searches the root st within budget b and returns our plan (phases
-// 2 to 4 of the package doc).
+// 2 to 4 of the package doc; bot.Engine.Turn).
 func (s *Search) Turn(st *simcsb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.setRoot(st)
-	op := 1 - s.me
-	var mine Plan
-	if first {
-		mine = s.heuristic[s.me]
-	} else {
-		mine = *s.best(s.me)
-		mine.shift(&s.rng)
-	}
-	s.seed(op, &mine, first)
-	part := b.Split(opponentShare)
-	s.evolve(op, &mine, &part)
-	b.Spend(part.Iterations())
-	theirs := *s.best(op)
-
-	s.seed(s.me, &theirs, first)
-	if strategy == StrategyBeam {
-		return s.searchBeam(s.me, &theirs, b)
-	}
-	s.evolve(s.me, &theirs, b)
-	return s.best(s.me)
+	return s.eng.Turn(first, strategy, b)
 }
 
 // command turns pod i's gene g at the root into the output command: a

@@ -5,120 +5,26 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// Sizes of the beam search.
-const (
-	BeamWidth    = 16 // nodes kept per depth
-	BeamChildren = 8  // children expanded per node
-	maxChildren  = BeamWidth * BeamChildren
-)
+// BeamRoot sets n to the root (bot.Game).
+func (s *Search) BeamRoot(n *simfb.State) { *n = s.root }
 
-// beamNode is a state reached by the first turns of a plan.
-type beamNode struct {
-	st   simfb.State
-	plan Plan // the turns up to the node's depth are set
-	done bool // the game is over: the node is carried, not expanded
+// BeamChild gives child c its orders at depth d (0: best's, 1: the
+// heuristic's, others drawn at random), plays that turn and evaluates it
+// (bot.Game).
+func (s *Search) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c int, best, theirs *Plan) (float64, bool) {
+	var g [2]Gene
+	switch c {
+	case 0:
+		g = best[d]
+	case 1:
+		g = s.heuristic[pl][d]
+	default:
+		g = [2]Gene{randomGene(r, n, pl, spellChance), randomGene(r, n, pl, spellChance)}
+	}
+	plan[d] = g
+	res := s.play(n, pl, &g, &theirs[d])
+	return s.W.eval(n, pl), res.Over || n.Round >= simfb.MaxRounds
 }
 
-// beam is the memory of the beam search, allocated once.
-type beam struct {
-	layers [2][maxChildren]beamNode
-	scores [maxChildren]float64
-	idx    [maxChildren]int32
-	best   Plan
-	score  float64 // of best
-	// turns counts the turns simulated in the iteration under way: the
-	// budget counts iterations of Depth turns, as the rollouts of the
-	// genetic algorithm.
-	turns int
-}
-
-// searchBeam searches player pl's plan against theirs with passes of a
-// stochastic beam search until the budget ends, and returns the best
-// plan. Each pass expands, depth by depth, BeamChildren children of every
-// kept node, simulating one turn each: the best plan's order for that
-// turn, the heuristic plan's, and random orders; it keeps the BeamWidth
-// best by the evaluation. The best plan starts as the best of the seeded
-// population and is replaced by any better leaf; it goes back into the
-// population, so that the next turn starts from it.
-func (s *Search) searchBeam(pl int, theirs *Plan, b *bot.Budget) *Plan {
-	if s.beam == nil {
-		s.beam = new(beam)
-	}
-	bm := s.beam
-	pop := &s.pop[pl]
-	top := bot.Best(pop.scores[:])
-	bm.best, bm.score = pop.plans[top], pop.scores[top]
-	bm.turns = 0
-	for s.beamPass(pl, theirs, b) {
-	}
-	if w := bot.Worst(pop.scores[:]); bm.score > pop.scores[w] {
-		pop.plans[w] = bm.best
-		pop.scores[w] = bm.score
-	}
-	return &bm.best
-}
-
-// beamPass runs one pass and reports whether the budget allows more; a
-// pass cut short by the budget keeps what its finished leaves found (none).
-func (s *Search) beamPass(pl int, theirs *Plan, b *bot.Budget) bool {
-	bm := s.beam
-	cur, next := &bm.layers[0], &bm.layers[1]
-	cur[0].st, cur[0].done = s.root, false
-	n := 1
-	for d := 0; d < Depth; d++ {
-		m := 0
-		for i := 0; i < n; i++ {
-			parent := &cur[i]
-			children := BeamChildren
-			if parent.done {
-				children = 1
-			}
-			for c := 0; c < children; c++ {
-				if !s.beamTick(b) {
-					return false
-				}
-				child := &next[m]
-				*child = *parent
-				if !parent.done {
-					var g [2]Gene
-					switch c {
-					case 0:
-						g = bm.best[d]
-					case 1:
-						g = s.heuristic[pl][d]
-					default:
-						g = [2]Gene{randomGene(&s.rng, &child.st, pl, spellChance), randomGene(&s.rng, &child.st, pl, spellChance)}
-					}
-					child.plan[d] = g
-					res := s.play(&child.st, pl, &g, &theirs[d])
-					child.done = res.Over || child.st.Round >= simfb.MaxRounds
-				}
-				bm.scores[m] = s.W.eval(&child.st, pl)
-				bm.idx[m] = int32(m)
-				m++
-			}
-		}
-		kept := bot.TopK(bm.scores[:m], bm.idx[:m], BeamWidth)
-		for k, j := range kept {
-			cur[k] = next[j]
-		}
-		n = len(kept)
-		if d == Depth-1 && bm.scores[kept[0]] > bm.score {
-			bm.best, bm.score = cur[0].plan, bm.scores[kept[0]]
-		}
-	}
-	return true
-}
-
-// beamTick counts one simulated turn and reports whether the budget
-// allows it: the budget is asked once every Depth turns.
-func (s *Search) beamTick(b *bot.Budget) bool {
-	if s.beam.turns == 0 {
-		if !b.Next() {
-			return false
-		}
-		s.beam.turns = Depth
-	}
-	s.beam.turns--
-	return true
-}
+// BeamEval evaluates n for pl (bot.Game).
+func (s *Search) BeamEval(n *simfb.State, pl int) float64 { return s.W.eval(n, pl) }

@@ -57,34 +57,47 @@ var DefaultWeights = Weights{
 	Bludger:      0.5,
 }
 
-// population is one player's plans and their scores.
-type population struct {
-	plans  [Population]Plan
-	scores [Population]float64
-}
-
-// Search is the state of the search for one game: the root of the turn,
-// the populations kept from turn to turn. Its memory is set up once by
-// NewSearch; a turn allocates nothing.
+// Search is the state of the search for one game: the root of the turn
+// and its heuristic plans; the engine (bot.Engine) keeps the populations
+// from turn to turn. Its memory is set up once by NewSearch (the beam's on
+// its first use); a turn allocates nothing. It is the game's side of the
+// engine (bot.Game).
 type Search struct {
-	rng  bot.Rand
+	eng  *bot.Engine[Plan, simfb.State, *Search]
 	root simfb.State
-	me   int // the player searched for; the other is predicted
-	pop  [2]population
 	// heuristic is each player's plan from the baseline policy, rolled
 	// out from the root (a seed of the populations).
 	heuristic [2]Plan
-	beam      *beam // allocated by the first beam search
 	// W are the weights of the evaluation (NewSearch: DefaultWeights).
 	W Weights
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
 
+// Settings are the search's constants (bot.Settings). The opponent is
+// predicted by at most 100 iterations: a short search from the baseline's
+// plan. Unbounded, the prediction drifted towards the best answer to our
+// plan, our plan fitted that answer, and play got weaker as the budget
+// grew: 9 wins in 15 games against the baseline at 15,000 iterations a
+// turn, 378 in 400 at 300.
+var Settings = bot.Settings{
+	Depth:                 Depth,
+	Population:            Population,
+	CrossoverTenths:       4,
+	TournamentSize:        2,
+	OpponentShare:         0.25,
+	MaxOpponentIterations: 100,
+	RandomizeFirst:        true,
+	BeamWidth:             16,
+	BeamChildren:          8,
+}
+
 // NewSearch returns a search for player me (0 or 1) with the given seed.
 // Its populations are drawn on the first turn.
 func NewSearch(me int, seed int64) *Search {
-	return &Search{rng: bot.NewRand(seed), me: me, W: DefaultWeights}
+	s := &Search{W: DefaultWeights}
+	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, Settings)
+	return s
 }
 
 // play plays one turn from st: player pl's orders g, the other player's
@@ -102,10 +115,10 @@ func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
 	return st.Update(nil)
 }
 
-// rollout plays plan mine for player pl and theirs for the other from the
+// Rollout plays plan mine for player pl and theirs for the other from the
 // root, up to Depth turns or the end of the game, and returns the
-// evaluation for pl.
-func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
+// evaluation for pl (bot.Game).
+func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	st := s.root
 	for t := 0; t < Depth; t++ {
 		res := s.play(&st, pl, &mine[t], &theirs[t])
@@ -222,64 +235,22 @@ func (w *Weights) side(st *simfb.State, pl int) float64 {
 	return score - w.Chase*chase
 }
 
-// seed readies player pl's population for a new turn: every plan shifted
-// by the turn just played (first: all drawn at random), the heuristic plan
-// and two random ones in place of the last three, all scored against
-// theirs.
-func (s *Search) seed(pl int, theirs *Plan, first bool) {
-	pop := &s.pop[pl]
-	st := &s.root
-	for i := range pop.plans {
-		if first {
-			pop.plans[i].randomize(&s.rng, st, pl)
-		} else {
-			pop.plans[i].shift(&s.rng, st, pl)
-		}
-	}
-	pop.plans[Population-1] = s.heuristic[pl]
-	for i := Population - 3; i < Population-1; i++ {
-		pop.plans[i].randomize(&s.rng, st, pl)
-	}
-	for i := range pop.plans {
-		pop.scores[i] = s.rollout(pl, &pop.plans[i], theirs)
-	}
+// Heuristic returns player pl's baseline plan from the root (bot.Game).
+func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
+
+// Randomize draws every order of p for pl at the root (bot.Game).
+func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) { p.randomize(r, &s.root, pl) }
+
+// Shift drops the turn just played and draws the last (bot.Game).
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl) }
+
+// Mutate changes one field of one order of p (bot.Game).
+func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
+	p.mutate(r, &s.root, pl, amplitude)
 }
 
-// generation is one iteration of the genetic algorithm for player pl
-// against the plan theirs: a child from two parents chosen by tournament
-// (uniform crossover, 40%) or from one, one mutation whose amplitude
-// shrinks as the budget is used, its rollout, and the child in place of
-// the worst plan if it is better.
-func (s *Search) generation(pl int, theirs *Plan, used float64) {
-	pop := &s.pop[pl]
-	var child Plan
-	a := bot.Tournament(&s.rng, pop.scores[:], 2)
-	if s.rng.Intn(10) < 4 {
-		b := bot.Tournament(&s.rng, pop.scores[:], 2)
-		child.crossover(&s.rng, &pop.plans[a], &pop.plans[b])
-	} else {
-		child = pop.plans[a]
-	}
-	child.mutate(&s.rng, &s.root, pl, 1-0.9*used)
-	score := s.rollout(pl, &child, theirs)
-	if w := bot.Worst(pop.scores[:]); score > pop.scores[w] {
-		pop.plans[w] = child
-		pop.scores[w] = score
-	}
-}
-
-// evolve runs generations for player pl against theirs within budget b.
-func (s *Search) evolve(pl int, theirs *Plan, b *bot.Budget) {
-	for b.Next() {
-		s.generation(pl, theirs, b.Progress())
-	}
-}
-
-// best returns player pl's best plan.
-func (s *Search) best(pl int) *Plan {
-	pop := &s.pop[pl]
-	return &pop.plans[bot.Best(pop.scores[:])]
-}
+// Crossover sets child to a uniform mix of a and b (bot.Game).
+func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
 // heuristicPlans rolls the baseline policy out from root for both players
 // and returns the genes it played, per player.
@@ -305,52 +276,18 @@ func heuristicPlans(root *simfb.State) (plans [2]Plan) {
 	return plans
 }
 
-// opponentShare is the share of a turn's budget spent predicting the
-// opponent, and maxOpponentIterations its most iterations: a short search
-// from the baseline's plan. Unbounded, the prediction drifted towards the
-// best answer to our plan, our plan fitted that answer, and play got
-// weaker as the budget grew: 9 wins in 15 games against the baseline at
-// 15,000 iterations a turn, 378 in 400 at 300.
-const (
-	opponentShare         = 0.25
-	maxOpponentIterations = 100
-)
-
-// Turn searches the root st for player me within budget b and returns
-// the plan found. The opponent is predicted first, with opponentShare of
-// the budget and at most maxOpponentIterations: its population evolves against our previous plan shifted
-// (on the first turn, our heuristic plan); then our plan is searched
-// against the opponent's best, by the genetic algorithm or, with strategy
-// StrategyBeam, the beam search.
+// Turn searches the root st within budget b and returns our plan
+// (bot.Engine.Turn): the opponent predicted first, then our plan searched
+// against it by the genetic algorithm or, with strategy StrategyBeam, the
+// beam search.
 func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.root = *st
 	s.heuristic = heuristicPlans(&s.root)
-	op := 1 - s.me
-	var mine Plan
-	if first {
-		mine = s.heuristic[s.me]
-	} else {
-		mine = *s.best(s.me)
-		mine.shift(&s.rng, &s.root, s.me)
-	}
-	s.seed(op, &mine, first)
-	part := b.Split(opponentShare)
-	for n := 0; n < maxOpponentIterations && part.Next(); n++ {
-		s.generation(op, &mine, part.Progress())
-	}
-	b.Spend(part.Iterations())
-	theirs := *s.best(op)
-
-	s.seed(s.me, &theirs, first)
-	if strategy == StrategyBeam {
-		return s.searchBeam(s.me, &theirs, b)
-	}
-	s.evolve(s.me, &theirs, b)
-	return s.best(s.me)
+	return s.eng.Turn(first, strategy, b)
 }
 
 // Predicted returns the opponent's best plan of the last Turn.
-func (s *Search) Predicted() *Plan { return s.best(1 - s.me) }
+func (s *Search) Predicted() *Plan { return s.eng.Predicted() }
 
 // Root returns the root of the last Turn.
 func (s *Search) Root() *simfb.State { return &s.root }

@@ -111,20 +111,20 @@ func TestPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(res.src)
-	for _, gone := range []string{"func Unused", "var orphan", "type Orphaned", "Method()", `"strings"`} {
+	for _, gone := range []string{"func Unused", "var orphan", "type Orphaned", "Method()", `"strings"`, "unusedHelper", "unusedName"} {
 		if strings.Contains(src, gone) {
 			t.Errorf("the bundle keeps %s, which main cannot reach", gone)
 		}
 	}
-	for _, kept := range []string{"func Used", "func helper", "Area()", "Push(v T)", "Len() int", "unusedHelper", "var registered", "func register", "Red Colour = iota", "Green", `"fmt"`} {
+	for _, kept := range []string{"func Used", "func helper", "Area()", "Push(v T)", "Len() int", "String() string", "var registered", "func register", "Red Colour = iota", "Green", `"fmt"`} {
 		if !strings.Contains(src, kept) {
 			t.Errorf("the bundle leaves out %s, which main needs", kept)
 		}
 	}
-	// Orphaned (its type and its method), orphan and Unused; Square's
-	// unusedHelper stays, as every method of a kept type does.
-	if res.dropped != 4 {
-		t.Errorf("dropped %d declarations, want 4", res.dropped)
+	// Orphaned (its type and its method), orphan, Unused, and the methods
+	// of kept types that neither a call nor an interface reaches.
+	if res.dropped != 6 {
+		t.Errorf("dropped %d declarations, want 6", res.dropped)
 	}
 	exe, _, err := verify(res, "prune.go", t.TempDir())
 	if err != nil {

@@ -18,8 +18,10 @@ import (
 //     whose name is blank (var _ I = T{} asserts something);
 //   - a kept declaration keeps every declaration whose object it uses
 //     (types.Info.Uses, generic instances taken back to their origin);
-//   - a kept type keeps all its methods, since an interface may call any
-//     of them;
+//   - a kept type keeps the methods that some interface may call: those
+//     named like a method of an interface type of the program or of the
+//     standard packages it imports (a method called directly is kept by
+//     its use, as any function);
 //   - a declaration is kept or left out whole: a const block keeps all its
 //     constants, so that iota and implicit repetition keep their values.
 //
@@ -42,6 +44,7 @@ func (n *namer) prune() *pruning {
 	declOf := map[types.Object]ast.Decl{}
 	unitOf := map[ast.Decl]*packages.Package{}
 	methods := map[*types.TypeName][]ast.Decl{}
+	viaInterface := interfaceMethodNames(p.units)
 	var roots []ast.Decl
 	total := 0
 	for _, u := range p.units {
@@ -121,7 +124,9 @@ func (n *namer) prune() *pruning {
 			for _, s := range g.Specs {
 				if tn, ok := info.Defs[s.(*ast.TypeSpec).Name].(*types.TypeName); ok {
 					for _, m := range methods[tn] {
-						mark(m)
+						if viaInterface[m.(*ast.FuncDecl).Name.Name] {
+							mark(m)
+						}
 					}
 				}
 			}
@@ -158,6 +163,57 @@ func (n *namer) prune() *pruning {
 	}
 	r.dropped = total - len(r.keep)
 	return r
+}
+
+// anonymousInterfaceMethods are methods that standard packages call
+// through interface types declared inside functions, which no package
+// scope shows (errors.Unwrap, errors.Is and As; net's timeouts).
+var anonymousInterfaceMethods = []string{"Unwrap", "Is", "As", "Timeout", "Temporary"}
+
+// interfaceMethodNames returns the names of the methods of every interface
+// type that units declare or use (constraints of type parameters too) and
+// of every interface type declared at package level in the packages they
+// import, transitively: a method of another name cannot be called through
+// an interface. BUG(bundle): a method called only by reflection
+// (reflect's MethodByName, text/template) is left out.
+func interfaceMethodNames(units []*packages.Package) map[string]bool {
+	names := map[string]bool{"Error": true}
+	for _, m := range anonymousInterfaceMethods {
+		names[m] = true
+	}
+	add := func(t types.Type) {
+		if it, ok := t.Underlying().(*types.Interface); ok {
+			for i := 0; i < it.NumMethods(); i++ {
+				names[it.Method(i).Name()] = true
+			}
+		}
+	}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+				add(tn.Type())
+			}
+		}
+		for _, q := range p.Imports() {
+			walk(q)
+		}
+	}
+	for _, u := range units {
+		walk(u.Types)
+		for _, tv := range u.TypesInfo.Types {
+			if tv.Type != nil {
+				add(tv.Type)
+			}
+		}
+	}
+	return names
 }
 
 // receiverType returns the named type whose method fn is.

@@ -10,6 +10,13 @@ import (
 // whole, so Blue keeps its value 2.
 type Colour int
 
+// String is called by fmt only, through fmt.Stringer: it stays.
+func (c Colour) String() string { return [...]string{"red", "green", "blue"}[c] }
+
+// unusedName is called by nothing and named like no interface's method:
+// left out, though Colour stays.
+func (c Colour) unusedName() string { return "unused" }
+
 const (
 	Red Colour = iota
 	Green
@@ -19,7 +26,8 @@ const (
 // Shape is called through an interface only.
 type Shape interface{ Area() float64 }
 
-// Square is used as a Shape: all its methods stay, unusedHelper too.
+// Square is used as a Shape: Area stays; its helper, which no interface
+// names, is left out.
 type Square struct{ Side float64 }
 
 func (s Square) Area() float64 { return s.Side * s.Side }

@@ -1,0 +1,314 @@
+package bot
+
+import "math"
+
+// Strategies of a search bot, the same words in both games.
+const (
+	StrategyGA       = "ga"       // the genetic algorithm (the default)
+	StrategyBeam     = "beam"     // the beam search for our plan
+	StrategyBaseline = "baseline" // the game's heuristic, no search
+)
+
+// Game is a game's side of the Engine: P is a plan (a player's orders for
+// the next Depth turns), N a node of the beam (a state). The engine calls
+// it once per rollout, or per simulated turn in the beam: the simulation
+// is the game's own code. pl is 0 or 1, the other player 1−pl. The game
+// holds the turn's root and heuristic plans.
+type Game[P, N any] interface {
+	// Rollout plays mine for pl and theirs from the root and returns
+	// pl's evaluation (higher is better).
+	Rollout(pl int, mine, theirs *P) float64
+	Heuristic(pl int) *P
+	Randomize(r *Rand, pl int, p *P)
+	// Shift drops the turn just played and draws the last.
+	Shift(r *Rand, pl int, p *P)
+	// Mutate changes p a little, the more the larger amplitude (1 down to
+	// 0.1 as the budget is used).
+	Mutate(r *Rand, pl int, p *P, amplitude float64)
+	Crossover(r *Rand, child, a, b *P)
+	BeamRoot(n *N)
+	// BeamChild sets child c's orders at depth d in plan (0: best's, 1:
+	// the heuristic's, others drawn), plays that turn from n against
+	// theirs, and returns pl's evaluation and whether the game is over.
+	BeamChild(r *Rand, pl int, n *N, plan *P, d, c int, best, theirs *P) (score float64, over bool)
+	BeamEval(n *N, pl int) float64
+}
+
+// Settings are a search's constants; each game has its defaults.
+type Settings struct {
+	// Depth is the number of turns a plan covers.
+	Depth int
+	// Population is the number of plans kept per player.
+	Population int
+	// CrossoverTenths is the chance, in tenths, that a child of the
+	// genetic algorithm is a crossover of two parents rather than a copy
+	// of one.
+	CrossoverTenths int
+	// TournamentSize is the number of plans drawn to choose a parent.
+	TournamentSize int
+	// OpponentShare is the share of a turn's budget spent predicting the
+	// opponent, and MaxOpponentIterations (0: no bound) its most
+	// iterations.
+	OpponentShare         float64
+	MaxOpponentIterations int
+	// RandomizeFirst draws the populations on the first turn (from the
+	// root); otherwise NewEngine's caller calls Randomize.
+	RandomizeFirst bool
+	// ReplaceWorst: each turn the heuristic plan and two random ones
+	// replace the three worst plans; otherwise the last three.
+	ReplaceWorst bool
+	// BeamWidth nodes are kept per depth, each expanded into BeamChildren
+	// children (at most MaxBeamChildren in all).
+	BeamWidth, BeamChildren int
+}
+
+// MaxBeamChildren bounds BeamWidth × BeamChildren: the beam's layers are
+// arrays of this size.
+const MaxBeamChildren = 128
+
+// population is one player's plans and their scores.
+type population[P any] struct {
+	plans  []P
+	scores []float64
+}
+
+// beamNode is a node of the beam: a state, the plan that reached it (its
+// turns up to the node's depth are set) and whether the game is over (the
+// node is then carried, not expanded).
+type beamNode[P, N any] struct {
+	node N
+	plan P
+	over bool
+}
+
+// beam is the beam search's memory, allocated on its first use.
+type beam[P, N any] struct {
+	layers [2][MaxBeamChildren]beamNode[P, N]
+	scores [MaxBeamChildren]float64
+	idx    [MaxBeamChildren]int32
+	best   P
+	score  float64 // of best
+	// turns counts down the turns simulated in the iteration under way:
+	// the budget counts iterations of Depth turns, as the GA's rollouts.
+	turns int
+}
+
+// Engine is the search of both games: a genetic algorithm over the plans
+// of both players, the opponent's first, and a beam search for ours. Its
+// memory is allocated by NewEngine (the beam's on first use): a turn
+// allocates nothing.
+type Engine[P, N any, G Game[P, N]] struct {
+	Game G
+	Rand Rand
+	S    Settings
+	me   int
+	pop  [2]population[P]
+	beam *beam[P, N]
+	// Scratch plans: a plan passed to the game from a local variable would
+	// escape to the heap (the calls go through the instantiation's
+	// dictionary, which escape analysis cannot see through).
+	child, mine, theirs P
+}
+
+// NewEngine returns the search of player me (0 or 1) of game g.
+func NewEngine[P, N any, G Game[P, N]](g G, me int, seed int64, s Settings) *Engine[P, N, G] {
+	e := &Engine[P, N, G]{Game: g, Rand: NewRand(seed), S: s, me: me}
+	for pl := range e.pop {
+		e.pop[pl] = population[P]{plans: make([]P, s.Population), scores: make([]float64, s.Population)}
+	}
+	return e
+}
+
+// Randomize draws every plan of pl's population.
+func (e *Engine[P, N, G]) Randomize(pl int) {
+	for i := range e.pop[pl].plans {
+		e.Game.Randomize(&e.Rand, pl, &e.pop[pl].plans[i])
+	}
+}
+
+// seed readies player pl's population for a new turn: every plan shifted
+// by the turn just played (or, first, drawn if Settings.RandomizeFirst),
+// the heuristic plan and two random ones in place of three (see
+// Settings.ReplaceWorst), all scored against theirs.
+func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
+	pop := &e.pop[pl]
+	r := &e.Rand
+	for i := range pop.plans {
+		switch {
+		case !first:
+			e.Game.Shift(r, pl, &pop.plans[i])
+		case e.S.RandomizeFirst:
+			e.Game.Randomize(r, pl, &pop.plans[i])
+		}
+	}
+	n := len(pop.plans)
+	for k := 0; k < 3; k++ {
+		// The heuristic's place, then two random ones: the last plan,
+		// then the third and second from the end.
+		i := n - 1
+		if k > 0 {
+			i = n - 4 + k
+		}
+		if e.S.ReplaceWorst {
+			// The three worst by the last turn's scores make way; the
+			// first turn's random plans have no scores and are all alike.
+			i = Worst(pop.scores)
+			pop.scores[i] = math.Inf(1)
+		}
+		if k == 0 {
+			pop.plans[i] = *e.Game.Heuristic(pl)
+		} else {
+			e.Game.Randomize(r, pl, &pop.plans[i])
+		}
+	}
+	for i := range pop.plans {
+		pop.scores[i] = e.Game.Rollout(pl, &pop.plans[i], theirs)
+	}
+}
+
+// generation is one iteration of the genetic algorithm for player pl
+// against theirs: a child of parents chosen by tournament, by crossover
+// or copy, mutated with an amplitude that shrinks as the budget is used,
+// rolled out, and kept in place of the worst plan if better.
+func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
+	pop := &e.pop[pl]
+	r := &e.Rand
+	child := &e.child
+	a := Tournament(r, pop.scores, e.S.TournamentSize)
+	if r.Intn(10) < e.S.CrossoverTenths {
+		b := Tournament(r, pop.scores, e.S.TournamentSize)
+		e.Game.Crossover(r, child, &pop.plans[a], &pop.plans[b])
+	} else {
+		*child = pop.plans[a]
+	}
+	e.Game.Mutate(r, pl, child, 1-0.9*used)
+	score := e.Game.Rollout(pl, child, theirs)
+	if w := Worst(pop.scores); score > pop.scores[w] {
+		pop.plans[w] = *child
+		pop.scores[w] = score
+	}
+}
+
+// Best returns player pl's best plan.
+func (e *Engine[P, N, G]) Best(pl int) *P {
+	pop := &e.pop[pl]
+	return &pop.plans[Best(pop.scores)]
+}
+
+// Turn searches within budget b, the game's root and heuristic plans set,
+// and returns our plan. The opponent is predicted first, with
+// OpponentShare of the budget and at most MaxOpponentIterations: its
+// population evolves against our previous plan shifted (on the first
+// turn, our heuristic plan). Then our plan is searched against the
+// opponent's best, by the genetic algorithm or, with StrategyBeam, the
+// beam search.
+func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
+	op := 1 - e.me
+	mine, theirs := &e.mine, &e.theirs
+	if first {
+		*mine = *e.Game.Heuristic(e.me)
+	} else {
+		*mine = *e.Best(e.me)
+		e.Game.Shift(&e.Rand, e.me, mine)
+	}
+	e.seed(op, mine, first)
+	part := b.Split(e.S.OpponentShare)
+	for n := 0; (e.S.MaxOpponentIterations == 0 || n < e.S.MaxOpponentIterations) && part.Next(); n++ {
+		e.generation(op, mine, part.Progress())
+	}
+	b.Spend(part.Iterations())
+	*theirs = *e.Best(op)
+
+	e.seed(e.me, theirs, first)
+	if strategy == StrategyBeam {
+		return e.searchBeam(e.me, theirs, b)
+	}
+	for b.Next() {
+		e.generation(e.me, theirs, b.Progress())
+	}
+	return e.Best(e.me)
+}
+
+// Predicted returns the opponent's best plan of the last Turn.
+func (e *Engine[P, N, G]) Predicted() *P { return e.Best(1 - e.me) }
+
+// searchBeam searches player pl's plan against theirs with passes of a
+// stochastic beam search until the budget ends, and returns the best plan.
+// Each pass expands, depth by depth, BeamChildren children of every kept
+// node, simulating one turn each (Game.BeamChild), and keeps the BeamWidth
+// best by the evaluation. The best plan starts as the best of the seeded
+// population and is replaced by any better leaf; it goes back into the
+// population, so that the next turn starts from it.
+func (e *Engine[P, N, G]) searchBeam(pl int, theirs *P, b *Budget) *P {
+	if e.beam == nil {
+		e.beam = new(beam[P, N])
+	}
+	bm := e.beam
+	pop := &e.pop[pl]
+	top := Best(pop.scores)
+	bm.best, bm.score = pop.plans[top], pop.scores[top]
+	bm.turns = 0
+	for e.beamPass(pl, theirs, b) {
+	}
+	if w := Worst(pop.scores); bm.score > pop.scores[w] {
+		pop.plans[w] = bm.best
+		pop.scores[w] = bm.score
+	}
+	return &bm.best
+}
+
+// beamPass runs one pass and reports whether the budget allows more; a
+// pass cut short by the budget keeps what its finished leaves found (none).
+func (e *Engine[P, N, G]) beamPass(pl int, theirs *P, b *Budget) bool {
+	bm := e.beam
+	cur, next := &bm.layers[0], &bm.layers[1]
+	e.Game.BeamRoot(&cur[0].node)
+	cur[0].over = false
+	n := 1
+	for d := 0; d < e.S.Depth; d++ {
+		m := 0
+		for i := 0; i < n; i++ {
+			parent := &cur[i]
+			children := e.S.BeamChildren
+			if parent.over {
+				children = 1
+			}
+			for c := 0; c < children; c++ {
+				if !e.beamTick(b) {
+					return false
+				}
+				child := &next[m]
+				*child = *parent
+				if parent.over {
+					bm.scores[m] = e.Game.BeamEval(&child.node, pl)
+				} else {
+					bm.scores[m], child.over = e.Game.BeamChild(&e.Rand, pl, &child.node, &child.plan, d, c, &bm.best, theirs)
+				}
+				bm.idx[m] = int32(m)
+				m++
+			}
+		}
+		kept := TopK(bm.scores[:m], bm.idx[:m], e.S.BeamWidth)
+		for k, j := range kept {
+			cur[k] = next[j]
+		}
+		n = len(kept)
+		if d == e.S.Depth-1 && bm.scores[kept[0]] > bm.score {
+			bm.best, bm.score = cur[0].plan, bm.scores[kept[0]]
+		}
+	}
+	return true
+}
+
+// beamTick counts one simulated turn and reports whether the budget
+// allows it: the budget is asked once every Depth turns.
+func (e *Engine[P, N, G]) beamTick(b *Budget) bool {
+	if e.beam.turns == 0 {
+		if !b.Next() {
+			return false
+		}
+		e.beam.turns = e.S.Depth
+	}
+	e.beam.turns--
+	return true
+}
