@@ -46,14 +46,14 @@ func BenchmarkFBBotSearch(b *testing.B) {
 	roots := fbRoots()
 	s := botfb.NewSearch(0, 1)
 	first := bot.NewBudget(time.Time{}, 0, fbSearchIterations)
-	s.Turn(&roots[0], true, botfb.StrategySearch, &first)
+	s.Turn(&roots[0], true, botfb.StrategyGA, &first)
 	b.ReportAllocs()
 	b.ResetTimer()
 	sims := 0
 	for i := 0; i < b.N; i++ {
 		budget := bot.NewBudget(time.Time{}, 0, fbSearchIterations)
 		s.Sims = 0
-		s.Turn(&roots[i%len(roots)], false, botfb.StrategySearch, &budget)
+		s.Turn(&roots[i%len(roots)], false, botfb.StrategyGA, &budget)
 		sims += s.Sims
 	}
 	fbSimsSink = sims
@@ -69,14 +69,14 @@ func BenchmarkFBBotMove(b *testing.B) {
 	roots := fbRoots()
 	s := botfb.NewSearch(0, 1)
 	first := bot.NewBudget(time.Time{}, 0, fbSearchIterations)
-	s.Turn(&roots[0], true, botfb.StrategySearch, &first)
+	s.Turn(&roots[0], true, botfb.StrategyGA, &first)
 	b.ReportAllocs()
 	b.ResetTimer()
 	sims := 0
 	for i := 0; i < b.N; i++ {
 		budget := bot.NewBudget(time.Now(), botfb.DefaultTurn, 0)
 		s.Sims = 0
-		s.Turn(&roots[i%len(roots)], false, botfb.StrategySearch, &budget)
+		s.Turn(&roots[i%len(roots)], false, botfb.StrategyGA, &budget)
 		sims += s.Sims
 	}
 	fbSimsSink = sims
@@ -88,11 +88,11 @@ func TestFBBotAllocs(t *testing.T) {
 	roots := fbRoots()
 	s := botfb.NewSearch(1, 1)
 	first := bot.NewBudget(time.Time{}, 0, 100)
-	s.Turn(&roots[0], true, botfb.StrategySearch, &first)
+	s.Turn(&roots[0], true, botfb.StrategyGA, &first)
 	k := 0
 	if n := testing.AllocsPerRun(20, func() {
 		budget := bot.NewBudget(time.Time{}, 0, 100)
-		s.Turn(&roots[k%len(roots)], false, botfb.StrategySearch, &budget)
+		s.Turn(&roots[k%len(roots)], false, botfb.StrategyGA, &budget)
 		k++
 	}); n != 0 {
 		t.Errorf("a search turn allocates %v times", n)

@@ -118,7 +118,7 @@ func TestDeterministic(t *testing.T) {
 			in := gameInput(11, pl, 60)
 			run := func(seed int64) string {
 				var out bytes.Buffer
-				cfg := Config{Strategy: strategy, Seed: seed, Iterations: 100}
+				cfg := Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
 				if err := Run(strings.NewReader(in), &out, io.Discard, cfg); err != nil {
 					t.Fatal(err)
 				}
@@ -147,7 +147,7 @@ func TestRunPlaysGames(t *testing.T) {
 	for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
 		for seat := 0; seat < 2; seat++ {
 			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
-				runGame(t, 21+int64(seat), seat, Config{Strategy: strategy, Seed: 3, Iterations: 60})
+				runGame(t, 21+int64(seat), seat, Config{Config: bot.Config{Strategy: strategy, Seed: 3, Iterations: 60}})
 			})
 		}
 	}
@@ -164,7 +164,7 @@ func runGame(t *testing.T, seed int64, seat int, cfg Config) {
 		outW.Close()
 		done <- err
 	}()
-	opp, err := NewBot(Config{Strategy: StrategyBaseline})
+	opp, err := NewBot(Config{Config: bot.Config{Strategy: StrategyBaseline}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestRunBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Iterations: 5})
+			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 5}})
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("Run: %v", err)
@@ -254,7 +254,7 @@ func TestRunBadInput(t *testing.T) {
 			}
 		})
 	}
-	if _, err := NewBot(Config{Strategy: "mcts"}); err == nil || !strings.Contains(err.Error(), "mcts") {
+	if _, err := NewBot(Config{Config: bot.Config{Strategy: "mcts"}}); err == nil || !strings.Contains(err.Error(), "mcts") {
 		t.Errorf("NewBot(mcts): %v, want an error naming the strategy", err)
 	}
 }
@@ -265,14 +265,14 @@ func FuzzRun(f *testing.F) {
 	f.Add(gameInput(2, 1, 2))
 	f.Add("3\n2\n0 0\n1000 1000\n0 0 0 0 -1 1\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Iterations: 3})
+		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 3}})
 	})
 }
 
 // TestPublishedRules: under the published rules, whose grammar has no
 // BOOST, the bots never write one: on maps raced in 5 or 2 laps (3 or 6
 // checkpoints, csb.md section 1), which they tell apart by themselves, and
-// on 3-lap maps when Config.Published says so.
+// on 3-lap maps when Config.Rules says so.
 func TestPublishedRules(t *testing.T) {
 	played := [2]int{}
 	for seed := int64(1); (played[0] < 3 || played[1] < 3) && seed < 200; seed++ {
@@ -286,7 +286,10 @@ func TestPublishedRules(t *testing.T) {
 		}
 		played[k]++
 		for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
-			cfg := Config{Strategy: strategy, Seed: 1, Iterations: 50, Published: three}
+			cfg := Config{Config: bot.Config{Strategy: strategy, Seed: 1, Iterations: 50}}
+			if three {
+				cfg.Rules = simcsb.Published
+			}
 			if _, err := playRules(seed, simcsb.Published, [2]Config{cfg, cfg}); err != nil {
 				t.Errorf("seed %d (3 laps: %v): %s: %v", seed, three, strategy, err)
 			}

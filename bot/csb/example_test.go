@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"impulse/bot"
 	"impulse/bot/csb"
 )
 
@@ -23,7 +24,7 @@ func ExampleRun() {
 8861 127 0 0 -1 1
 10223 2683 0 0 -1 1
 `
-	err := csb.Run(strings.NewReader(input), os.Stdout, io.Discard, csb.Config{Strategy: csb.StrategyBaseline})
+	err := csb.Run(strings.NewReader(input), os.Stdout, io.Discard, csb.Config{Config: bot.Config{Strategy: bot.StrategyBaseline}})
 	if err != nil {
 		panic(err)
 	}

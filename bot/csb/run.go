@@ -21,28 +21,16 @@ const (
 )
 
 // StrategyBaseline is the baseline heuristic, without search.
-const StrategyBaseline = "baseline"
+const StrategyBaseline = bot.StrategyBaseline
 
-// Config is the setting of a bot.
+// Config is the setting of a bot. Under the live rules the bot still
+// tells the published referee by the laps: the live game races 3, so 2 or
+// 5 laps mean the published referee; a published race of 3 laps needs
+// Rules set, as the input does not tell.
 type Config struct {
-	// Strategy is StrategyGA (the default, also for ""), StrategyBeam or
-	// StrategyBaseline.
-	Strategy string
-	// Seed seeds the search's random source.
-	Seed int64
-	// Iterations > 0 fixes the search iterations per turn, ignoring time:
-	// the same Seed gives the same moves. An iteration is a rollout of
-	// Depth turns (the beam: Depth turns simulated); a quarter predict the
-	// opponent.
-	Iterations int
-	// FirstTurn and Turn are the time budgets from the reading of a turn's
-	// first line; zero means the defaults.
-	FirstTurn, Turn time.Duration
-	// Published plays the published referee's rules (no BOOST) whatever
-	// the laps. False tells the rules by the laps: the live game races 3,
-	// so 2 or 5 laps mean the published referee; a published race of 3
-	// laps needs Published, as the input does not tell.
-	Published bool
+	bot.Config
+	// Weights are the evaluation's (zero: DefaultWeights).
+	Weights Weights
 }
 
 // Bot plays one game: it keeps what the input does not repeat (the map,
@@ -60,18 +48,11 @@ type Bot struct {
 
 // NewBot returns a bot for cfg, or an error naming an unknown strategy.
 func NewBot(cfg Config) (*Bot, error) {
-	switch cfg.Strategy {
-	case "":
-		cfg.Strategy = StrategyGA
-	case StrategyGA, StrategyBeam, StrategyBaseline:
-	default:
-		return nil, fmt.Errorf("unknown strategy %q (want %s, %s or %s)", cfg.Strategy, StrategyGA, StrategyBeam, StrategyBaseline)
+	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
+		return nil, err
 	}
-	if cfg.FirstTurn <= 0 {
-		cfg.FirstTurn = DefaultFirstTurn
-	}
-	if cfg.Turn <= 0 {
-		cfg.Turn = DefaultTurn
+	if cfg.Weights == (Weights{}) {
+		cfg.Weights = DefaultWeights
 	}
 	return &Bot{cfg: cfg}, nil
 }
@@ -106,7 +87,7 @@ func (b *Bot) Init(lines []string) error {
 	}
 	st.NumCheckpoints, st.Laps = int32(n), int32(laps)
 	st.PodTimeout = simcsb.DefaultPodTimeout
-	if laps != 3 || b.cfg.Published {
+	if laps != 3 || b.cfg.Rules == simcsb.Published {
 		// Only the published rules, which have no BOOST, race 2 or 5 laps:
 		// boosted pods thrust 200 at most.
 		st.Rules = simcsb.Published
@@ -207,6 +188,7 @@ func (b *Bot) update(lines []string) error {
 			b.me = 1
 		}
 		b.search = NewSearch(b.me, b.cfg.Seed)
+		b.search.W = b.cfg.Weights
 		for i := range st.Pods {
 			st.Pods[i].Next = 1 % st.NumCheckpoints
 		}

@@ -26,16 +26,36 @@ var rotTable = func() (t [2*maxRotation + 1][2]float64) {
 	return t
 }()
 
-// Weights of the evaluation, in units of distance.
-const (
-	checkpointWeight  = 30000 // a checkpoint passed: more than any distance
-	win               = 1e7   // a race won; −win: lost, or out by timeout
-	blockerCheckpoint = 0.5   // × blocker's distance to the opponent runner's next checkpoint
-	blockerRunner     = 0.25  // × blocker's distance to the opponent runner
-	blockerFacing     = 1000  // × (1 − cos) of the blocker's angle to that runner
-	runnerFacing      = 1500  // × (1 − cos) of the runner's angle to its checkpoint
-	urgentTurns       = 50    // turns left before the timeout when both pods race
-)
+// Weights are the evaluation's weights, in units of distance.
+type Weights struct {
+	// Checkpoint is the worth of a checkpoint passed: more than any
+	// distance.
+	Checkpoint float64
+	// Win is the score of a race won within the plan; −Win: lost, or out
+	// by the checkpoint timeout. Each turn taken costs 1000.
+	Win float64
+	// BlockerCheckpoint × the blocker's distance to the opponent runner's
+	// next checkpoint, BlockerRunner × its distance to that runner and
+	// BlockerFacing × (1 − cos) of its angle to it are lost.
+	BlockerCheckpoint, BlockerRunner, BlockerFacing float64
+	// RunnerFacing × (1 − cos) of the runner's angle to its checkpoint is
+	// lost.
+	RunnerFacing float64
+	// UrgentTurns: with this many turns left before the checkpoint
+	// timeout, both pods race.
+	UrgentTurns int32
+}
+
+// DefaultWeights are the weights of the bot, set by hand.
+var DefaultWeights = Weights{
+	Checkpoint:        30000,
+	Win:               1e7,
+	BlockerCheckpoint: 0.5,
+	BlockerRunner:     0.25,
+	BlockerFacing:     1000,
+	RunnerFacing:      1500,
+	UrgentTurns:       50,
+}
 
 // roles are a player's pods as state indices: the runner races, the
 // blocker hinders the opponent's runner.
@@ -54,6 +74,8 @@ type Search struct {
 	urgent [2]bool // per player: the timeout is near, both pods race
 	// heuristic is each player's baseline plan from the root.
 	heuristic [2]Plan
+	// W are the weights of the evaluation (NewSearch: DefaultWeights).
+	W Weights
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -79,7 +101,7 @@ var Settings = bot.Settings{
 // NewSearch returns a search for player me (0 or 1) with the given seed;
 // both players' populations are drawn at random.
 func NewSearch(me int, seed int64) *Search {
-	s := new(Search)
+	s := &Search{W: DefaultWeights}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, Settings)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
@@ -88,9 +110,9 @@ func NewSearch(me int, seed int64) *Search {
 
 // progress is pod i's progress in the race: checkpoints passed, then the
 // distance left to its next one.
-func progress(st *simcsb.State, i int) float64 {
+func (w *Weights) progress(st *simcsb.State, i int) float64 {
 	p := &st.Pods[i]
-	return float64(p.Passed)*checkpointWeight - p.Pos.Dist(st.Checkpoints[p.Next])
+	return float64(p.Passed)*w.Checkpoint - p.Pos.Dist(st.Checkpoints[p.Next])
 }
 
 // setRoot makes st the root of the turn: the facings, the roles (the pod
@@ -115,13 +137,13 @@ func (s *Search) setRoot(st *simcsb.State) {
 			r.runner = a
 		}
 		other := a + b - r.runner
-		if progress(&s.root, other) > progress(&s.root, r.runner)+hysteresis {
+		if s.W.progress(&s.root, other) > s.W.progress(&s.root, r.runner)+hysteresis {
 			r.runner = other
 		}
 		r.blocker = a + b - r.runner
 	}
 	for pl := 0; pl < 2; pl++ {
-		s.urgent[pl] = s.root.TurnsLeft(pl) <= urgentTurns
+		s.urgent[pl] = s.root.TurnsLeft(pl) <= s.W.UrgentTurns
 	}
 	s.heuristic = heuristicPlans(&s.root)
 }
@@ -166,45 +188,46 @@ func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 // eval scores st for player pl: the runner's progress against the
 // opponent runner's, the runner facing its next checkpoint, the blocker
 // near the opponent runner's next checkpoint, near that runner and facing
-// it. A finished race is ±win, sooner better; a team out by the
-// checkpoint timeout, ∓win (ours first).
+// it. A finished race is ±Win, sooner better; a team out by the
+// checkpoint timeout, ∓Win (ours first).
 func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int) float64 {
+	w := &s.W
 	me, op := s.roles[pl], s.roles[1-pl]
 	turns := float64(st.Round - s.root.Round)
 	if st.Finished() {
-		mine := progress(st, me.runner)
-		if b := progress(st, me.blocker); b > mine {
+		mine := w.progress(st, me.runner)
+		if b := w.progress(st, me.blocker); b > mine {
 			mine = b
 		}
-		theirs := progress(st, op.runner)
-		if b := progress(st, op.blocker); b > theirs {
+		theirs := w.progress(st, op.runner)
+		if b := w.progress(st, op.blocker); b > theirs {
 			theirs = b
 		}
 		if mine > theirs {
-			return win - turns*1000
+			return w.Win - turns*1000
 		}
-		return -win + turns*1000
+		return -w.Win + turns*1000
 	}
 	if st.TurnsLeft(pl) <= 0 {
-		return -win + turns*1000
+		return -w.Win + turns*1000
 	}
 	if st.TurnsLeft(1-pl) <= 0 {
-		return win - turns*1000
+		return w.Win - turns*1000
 	}
-	mine := progress(st, me.runner)
+	mine := w.progress(st, me.runner)
 	if s.urgent[pl] {
 		// Both race: the team must pass a checkpoint soon.
-		if b := progress(st, me.blocker); b > mine {
+		if b := w.progress(st, me.blocker); b > mine {
 			mine = b
 		}
 	}
-	score := mine - progress(st, op.runner)
+	score := mine - w.progress(st, op.runner)
 
 	r := &st.Pods[me.runner]
 	d := st.Checkpoints[r.Next].Sub(r.Pos)
 	if l := d.Len(); l > 0 {
 		cos := (dir[me.runner][0]*d.X + dir[me.runner][1]*d.Y) / l
-		score -= runnerFacing * (1 - cos)
+		score -= w.RunnerFacing * (1 - cos)
 	}
 
 	if s.urgent[pl] {
@@ -212,12 +235,12 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 	}
 	bl := &st.Pods[me.blocker]
 	or := &st.Pods[op.runner]
-	score -= blockerCheckpoint * bl.Pos.Dist(st.Checkpoints[or.Next])
+	score -= w.BlockerCheckpoint * bl.Pos.Dist(st.Checkpoints[or.Next])
 	d = or.Pos.Sub(bl.Pos)
 	if l := d.Len(); l > 0 {
-		score -= blockerRunner * l
+		score -= w.BlockerRunner * l
 		cos := (dir[me.blocker][0]*d.X + dir[me.blocker][1]*d.Y) / l
-		score -= blockerFacing * (1 - cos)
+		score -= w.BlockerFacing * (1 - cos)
 	}
 	return score
 }

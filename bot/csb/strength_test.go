@@ -4,6 +4,8 @@ import (
 	"flag"
 	"testing"
 
+	"impulse/bot"
+
 	"impulse/bot/arena"
 )
 
@@ -30,8 +32,8 @@ func TestStrength(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
-	base := Config{Strategy: StrategyBaseline}
+	ga := Config{Config: bot.Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}}
+	base := Config{Config: bot.Config{Strategy: StrategyBaseline}}
 	m := playPairs(t, seeds(*strengthPairs), ga, base)
 	rate := m.WinRate()
 	rlo, rhi := arena.Wilson(rate, m.Games)
@@ -52,8 +54,8 @@ func TestGAVersusBeam(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	ga := Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}
-	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
+	ga := Config{Config: bot.Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}}
+	beam := Config{Config: bot.Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}}
 	m := playPairs(t, seeds(*strengthPairs), ga, beam)
 	mean, lo, hi := m.EloInterval()
 	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",

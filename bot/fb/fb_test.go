@@ -172,14 +172,14 @@ func gameInput(seed int64, pl, rounds int) string {
 // gives another.
 func TestDeterministic(t *testing.T) {
 	for k := 0; k < 4; k++ {
-		pl, strategy := k%2, StrategySearch
+		pl, strategy := k%2, StrategyGA
 		if k >= 2 {
 			strategy = StrategyBeam
 		}
 		in := gameInput(11, pl, 60)
 		run := func(seed int64) string {
 			var out bytes.Buffer
-			cfg := Config{Strategy: strategy, Seed: seed, Iterations: 100}
+			cfg := Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
 			if err := Run(strings.NewReader(in), &out, io.Discard, cfg); err != nil {
 				t.Fatal(err)
 			}
@@ -205,10 +205,10 @@ func TestDeterministic(t *testing.T) {
 // grammar and checks, Run must answer each turn before reading the next
 // and return nil at the end of the input.
 func TestRunPlaysGames(t *testing.T) {
-	for _, strategy := range []string{StrategySearch, StrategyBeam, StrategyBaseline} {
+	for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
 		for seat := 0; seat < 2; seat++ {
 			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
-				runGame(t, 21+int64(seat), seat, Config{Strategy: strategy, Seed: 3, Iterations: 60})
+				runGame(t, 21+int64(seat), seat, Config{Config: bot.Config{Strategy: strategy, Seed: 3, Iterations: 60}})
 			})
 		}
 	}
@@ -225,7 +225,7 @@ func runGame(t *testing.T, seed int64, seat int, cfg Config) {
 		outW.Close()
 		done <- err
 	}()
-	opp, err := NewBot(Config{Strategy: StrategyBaseline})
+	opp, err := NewBot(Config{Config: bot.Config{Strategy: StrategyBaseline}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,7 +313,7 @@ func TestRunBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Iterations: 5})
+			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 5}})
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("Run: %v", err)
@@ -324,7 +324,7 @@ func TestRunBadInput(t *testing.T) {
 			}
 		})
 	}
-	if _, err := NewBot(Config{Strategy: "mcts"}); err == nil || !strings.Contains(err.Error(), "mcts") {
+	if _, err := NewBot(Config{Config: bot.Config{Strategy: "mcts"}}); err == nil || !strings.Contains(err.Error(), "mcts") {
 		t.Errorf("NewBot(mcts): %v, want an error naming the strategy", err)
 	}
 }
@@ -335,6 +335,6 @@ func FuzzRun(f *testing.F) {
 	f.Add(gameInput(2, 1, 2))
 	f.Add("1\n0 0\n0 0\n6\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Iterations: 3})
+		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 3}})
 	})
 }

@@ -22,31 +22,19 @@ const (
 	DefaultTurn      = 80 * time.Millisecond
 )
 
-// Strategies.
+// Strategies: the genetic algorithm (the default), the beam search for
+// our plan (kept to measure the two), the baseline heuristic.
 const (
-	StrategySearch   = "search"
-	StrategyBaseline = "baseline"
-	// StrategyBeam searches our plan by a beam search instead of the
-	// genetic algorithm (kept to measure the two).
-	StrategyBeam = "beam"
+	StrategyGA       = bot.StrategyGA
+	StrategyBeam     = bot.StrategyBeam
+	StrategyBaseline = bot.StrategyBaseline
 )
 
 // Config is the setting of a bot.
 type Config struct {
-	// Strategy is StrategySearch (the default, also for ""),
-	// StrategyBaseline or StrategyBeam.
-	Strategy string
-	// Seed seeds the search's random source.
-	Seed int64
-	// Iterations > 0 fixes the number of search iterations per turn (the
-	// time budgets are then ignored): the same Seed gives the same moves.
-	// An iteration is one rollout of Depth turns of a plan; a quarter of
-	// them go to predicting the opponent.
-	Iterations int
-	// FirstTurn and Turn are the time budgets of the first turn and of the
-	// others, measured from the reading of the turn's first line; zero
-	// means the defaults.
-	FirstTurn, Turn time.Duration
+	bot.Config
+	// Weights are the evaluation's (zero: DefaultWeights).
+	Weights Weights
 }
 
 // Bot plays one game: it keeps what the input does not repeat (its own
@@ -66,18 +54,11 @@ type Bot struct {
 
 // NewBot returns a bot for cfg, or an error naming an unknown strategy.
 func NewBot(cfg Config) (*Bot, error) {
-	switch cfg.Strategy {
-	case "":
-		cfg.Strategy = StrategySearch
-	case StrategySearch, StrategyBaseline, StrategyBeam:
-	default:
-		return nil, fmt.Errorf("unknown strategy %q (want %s, %s or %s)", cfg.Strategy, StrategySearch, StrategyBaseline, StrategyBeam)
+	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
+		return nil, err
 	}
-	if cfg.FirstTurn <= 0 {
-		cfg.FirstTurn = DefaultFirstTurn
-	}
-	if cfg.Turn <= 0 {
-		cfg.Turn = DefaultTurn
+	if cfg.Weights == (Weights{}) {
+		cfg.Weights = DefaultWeights
 	}
 	return &Bot{cfg: cfg}, nil
 }
@@ -92,9 +73,10 @@ func (b *Bot) Init(lines []string) error {
 		return fmt.Errorf("init: myTeamId %q: want 0 or 1", lines[0])
 	}
 	b.me = id
-	b.st = simfb.State{Rules: simfb.Live}
+	b.st = simfb.State{Rules: b.cfg.Rules}
 	b.turn = 0
 	b.search = NewSearch(id, b.cfg.Seed)
+	b.search.W = b.cfg.Weights
 	return nil
 }
 

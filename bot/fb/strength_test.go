@@ -3,6 +3,8 @@ package fb
 import (
 	"flag"
 	"testing"
+
+	"impulse/bot"
 )
 
 var (
@@ -28,8 +30,8 @@ func TestStrength(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	search := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
-	base := Config{Strategy: StrategyBaseline}
+	search := Config{Config: bot.Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}}
+	base := Config{Config: bot.Config{Strategy: StrategyBaseline}}
 	m := playPairs(t, seeds(*strengthPairs), entrant{Config: search}, entrant{Config: base})
 	rate := m.WinRate()
 	mean, lo, hi := m.EloInterval()
@@ -50,8 +52,8 @@ func TestSearchVersusBeam(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays whole games")
 	}
-	ga := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
-	beam := Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}
+	ga := Config{Config: bot.Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}}
+	beam := Config{Config: bot.Config{Strategy: StrategyBeam, Seed: 2, Iterations: *strengthIterations}}
 	m := playPairs(t, seeds(*strengthPairs), entrant{Config: ga}, entrant{Config: beam})
 	mean, lo, hi := m.EloInterval()
 	t.Logf("GA vs beam (%d iterations): %d games (%d pairs): GA %d won, %d lost, %d drawn; GA Elo %+.0f [%+.0f, %+.0f] (95%%, over pairs); simulated turns per move: GA %.0f, beam %.0f",

@@ -3,6 +3,8 @@ package fb
 import (
 	"flag"
 	"testing"
+
+	"impulse/bot"
 )
 
 var tune = flag.Bool("tune", false, "play TestTune's weight variants against DefaultWeights")
@@ -28,7 +30,7 @@ func TestTune(t *testing.T) {
 		{"Hold 1600", func(w *Weights) { w.Hold = 1600 }},
 		{"Bludger 0", func(w *Weights) { w.Bludger = 0 }},
 	}
-	cfg := Config{Strategy: StrategySearch, Seed: 1, Iterations: *strengthIterations}
+	cfg := Config{Config: bot.Config{Strategy: StrategyGA, Seed: 1, Iterations: *strengthIterations}}
 	def := cfg
 	def.Seed = 2
 	for _, v := range variants {

@@ -7,51 +7,41 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"time"
 
+	"impulse/bot"
 	"impulse/bot/csb"
 	"impulse/bot/fb"
-	"impulse/sim"
 )
 
-// builtinConfig is what every built-in bot takes from its flags.
-type builtinConfig struct {
-	seed        int64
-	iterations  int
-	first, turn time.Duration
-	rules       sim.Rules
-}
-
-// builtin is a bot compiled into the referee.
+// builtin is a bot compiled into the referee: a game's bot with a
+// strategy.
 type builtin struct {
-	doc string
-	run func(in io.Reader, out io.Writer, log io.Writer, c builtinConfig) error
+	doc      string
+	strategy string
+	run      func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error
 }
 
 func csbBuiltin(strategy, doc string) builtin {
-	return builtin{doc: doc, run: func(in io.Reader, out io.Writer, log io.Writer, c builtinConfig) error {
-		return csb.Run(in, out, log, csb.Config{
-			Strategy: strategy, Seed: c.seed, Iterations: c.iterations, FirstTurn: c.first, Turn: c.turn,
-			Published: c.rules == sim.Published,
-		})
+	return builtin{doc, strategy, func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error {
+		return csb.Run(in, out, log, csb.Config{Config: c})
 	}}
 }
 
 func fbBuiltin(strategy, doc string) builtin {
-	return builtin{doc: doc, run: func(in io.Reader, out io.Writer, log io.Writer, c builtinConfig) error {
-		return fb.Run(in, out, log, fb.Config{
-			Strategy: strategy, Seed: c.seed, Iterations: c.iterations, FirstTurn: c.first, Turn: c.turn,
-		})
+	return builtin{doc, strategy, func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error {
+		return fb.Run(in, out, log, fb.Config{Config: c})
 	}}
 }
 
 // builtins are the bots "referee bot NAME" runs, by game/strategy.
 var builtins = map[string]builtin{
-	"csb/ga":       csbBuiltin(csb.StrategyGA, "Coders Strike Back: genetic search over both pods' plans (the project's best)"),
-	"csb/beam":     csbBuiltin(csb.StrategyBeam, "Coders Strike Back: beam search"),
-	"csb/baseline": csbBuiltin(csb.StrategyBaseline, "Coders Strike Back: the baseline heuristic, no search"),
-	"fb/search":    fbBuiltin(fb.StrategySearch, "Fantastic Bits: search over both wizards' plans (the project's best)"),
-	"fb/baseline":  fbBuiltin(fb.StrategyBaseline, "Fantastic Bits: the baseline heuristic, no search"),
+	"csb/ga":       csbBuiltin(bot.StrategyGA, "Coders Strike Back: genetic search over both pods' plans (the project's best)"),
+	"csb/beam":     csbBuiltin(bot.StrategyBeam, "Coders Strike Back: beam search"),
+	"csb/baseline": csbBuiltin(bot.StrategyBaseline, "Coders Strike Back: the baseline heuristic, no search"),
+	"fb/ga":        fbBuiltin(bot.StrategyGA, "Fantastic Bits: genetic search over both wizards' plans (the project's best)"),
+	"fb/beam":      fbBuiltin(bot.StrategyBeam, "Fantastic Bits: beam search"),
+	"fb/baseline":  fbBuiltin(bot.StrategyBaseline, "Fantastic Bits: the baseline heuristic, no search"),
+	"fb/search":    fbBuiltin(bot.StrategyGA, "Fantastic Bits: fb/ga under its former name"),
 }
 
 // builtinNames returns the built-in bots' names, sorted.
@@ -64,7 +54,7 @@ func builtinNames() []string {
 	return out
 }
 
-const botUsage = `usage: referee bot NAME [-seed N] [-iterations K] [-first D] [-turn D] [-rules R]
+const botUsage = `usage: referee bot NAME [-seed N] [-iterations K] [-first D] [-turn D] [-rules R] [-strategy S]
 
 Runs the built-in bot NAME on the CodinGame protocol: stdin, stdout, a log
 line per turn on stderr. The match runner starts built-ins this way, so
@@ -77,12 +67,11 @@ Bots:
 // runBot is "referee bot NAME [flags]".
 func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	var c builtinConfig
-	fs.Int64Var(&c.seed, "seed", 1, "seed of the search's random source")
-	fs.IntVar(&c.iterations, "iterations", 0, "search iterations per turn, ignoring time (deterministic with -seed); 0: time budgets")
-	fs.DurationVar(&c.first, "first", 0, "time budget of the first turn (0: the bot's default)")
-	fs.DurationVar(&c.turn, "turn", 0, "time budget of the other turns (0: the bot's default)")
-	fs.Var(&c.rules, "rules", "the rules the bot plays: live or published (referee match passes its -rules on)")
+	c := bot.Config{Seed: 1}
+	if b, ok := builtins[first(args)]; ok {
+		c.Strategy = b.strategy
+	}
+	c.RegisterFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), botUsage)
 		for _, n := range builtinNames() {
@@ -104,13 +93,21 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, err
 	}
-	if fs.NArg() > 0 || c.iterations < 0 || c.first < 0 || c.turn < 0 {
+	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("bot %s: bad arguments %q", args[0], args[1:])}
 	}
 	if err := b.run(in, out, log, c); err != nil {
 		return 1, fmt.Errorf("bot %s: %w", args[0], err)
 	}
 	return 0, nil
+}
+
+// first returns the first of args, "" for none.
+func first(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
 }
 
 // builtinCommand returns the command that runs a built-in bot given as

@@ -48,7 +48,7 @@ const usage = `usage:
   referee                 a short match on all cores: the best CSB bot against the baseline
   referee match -p1 CMD -p2 CMD [flags]
                           a match between two bots (built-in names or commands); -h for flags
-  referee bot NAME        run a built-in bot (csb/ga, csb/beam, csb/baseline, fb/search, fb/baseline)
+  referee bot NAME        run a built-in bot (csb/ga, csb/beam, csb/baseline, fb/ga, fb/beam, fb/baseline)
   referee diff PATH...    replay CodinGame replays (files, or folders searched for *.json)
                           through our simulators and compare every frame
   referee simtest         the community CSB simulator test protocol, on stdin and stdout

@@ -171,11 +171,11 @@ func TestMatchCommandFB(t *testing.T) {
 	isolateCache(t)
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	code, err := runMatch([]string{"-game", "fb", "-p1", "fb/search -iterations 100", "-p2", "fb/baseline", "-n", "2", "-replays", dir, "-time-scale", "4"}, &stdout, &stderr)
+	code, err := runMatch([]string{"-game", "fb", "-p1", "fb/ga -iterations 100", "-p2", "fb/baseline", "-n", "2", "-replays", dir, "-time-scale", "4"}, &stdout, &stderr)
 	if err != nil || code != 0 {
 		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "fb: fb/search -iterations 100 vs fb/baseline") || strings.Contains(stdout.String(), "timeout") {
+	if !strings.Contains(stdout.String(), "fb: fb/ga -iterations 100 vs fb/baseline") || strings.Contains(stdout.String(), "timeout") {
 		t.Errorf("table:\n%s", stdout.String())
 	}
 	if code, err := runDiff([]string{dir}); code != 0 || err != nil {
