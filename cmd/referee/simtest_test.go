@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -37,6 +38,22 @@ func (p simtestPod) degrees(t *testing.T) float64 {
 		t.Fatalf("angle %q: %v", p.angle, err)
 	}
 	return a * 180 / math.Pi
+}
+
+// wholeDegrees returns the angle in the first protocol's unit, whole
+// degrees as the game's input rounds them (csb.md section 6): Java's
+// Math.round, floor(x + 0.5), of the degrees within [0, 360), 360 written
+// 0 as the suite's data write it; -1 for none.
+func (p simtestPod) wholeDegrees(t *testing.T) int {
+	if p.angle == "null" {
+		return -1
+	}
+	const tau = 2 * math.Pi
+	a, err := strconv.ParseFloat(p.angle, 64)
+	if err != nil {
+		t.Fatalf("angle %q: %v", p.angle, err)
+	}
+	return int(math.Floor(math.Mod(math.Mod(a, tau)+tau, tau)*180/math.Pi+0.5)) % 360
 }
 
 // simtestExchange is one test and its answer, one turn of an official
@@ -114,10 +131,15 @@ var simtestMaps = []struct {
 }
 
 // TestSimtestCommand builds the referee and speaks to "referee simtest" as
-// the community's test client does: a map's header and test count, one
-// test, then it waits for the answer before it sends the next. Each
-// exchange has a deadline, so a referee that holds its answer back fails
-// the test instead of hanging it.
+// the community's test clients do, in both of their protocols: in the
+// current one a map's header and test count, then one test; in the first
+// one (pods "x y vx vy angle shield boost", no map), one test. It waits for
+// each answer before it sends the next test. Each exchange has a deadline,
+// so a referee that holds its answer back fails the test instead of
+// hanging it. In the first protocol the angles are whole degrees
+// (wholeDegrees) and a pod without one is sent, as the suite's data send
+// it, with the angle it takes in the turn. A malformed first line ends the
+// command with status 1 and an error naming the line.
 func TestSimtestCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
@@ -133,6 +155,104 @@ func TestSimtestCommand(t *testing.T) {
 	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	t.Run("current protocol", func(t *testing.T) {
+		c := startSimtestCommand(t, bin)
+		for _, m := range simtestMaps {
+			cps := strings.Fields(m.checkpoints)
+			header := fmt.Sprintf("%d\n", len(cps)/2)
+			for k := 0; k < len(cps); k += 2 {
+				header += cps[k] + " " + cps[k+1] + "\n"
+			}
+			c.send(t, m.replay+"'s map", header+fmt.Sprintf("%d\n", len(m.tests)))
+			for _, tc := range m.tests {
+				what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
+				var lines strings.Builder
+				for _, p := range tc.pods {
+					fmt.Fprintf(&lines, "%d %d %d %d %s %d %d %d\n", p.x, p.y, p.vx, p.vy,
+						strconv.FormatFloat(p.degrees(t), 'g', -1, 64), p.next, p.shield, p.boost)
+				}
+				for _, cmd := range tc.commands {
+					lines.WriteString(cmd + "\n")
+				}
+				c.send(t, what, lines.String())
+				got := c.answer(t, what)
+				for i, w := range tc.want {
+					f := strings.Fields(got[i])
+					if len(f) != 8 {
+						t.Errorf("%s pod %d: %q, want 8 fields", what, i, got[i])
+						continue
+					}
+					ints := fmt.Sprintf("%d %d %d %d", w.x, w.y, w.vx, w.vy)
+					rest := fmt.Sprintf("%d %d %d", w.next, w.shield, w.boost)
+					angle, err := strconv.ParseFloat(f[4], 64)
+					if strings.Join(f[:4], " ") != ints || strings.Join(f[5:], " ") != rest ||
+						err != nil || math.Abs(angle-w.degrees(t)) > 1e-9 {
+						t.Errorf("%s pod %d: got %q, want %s %.12g %s (the replay's angle %s rad in degrees)",
+							what, i, got[i], ints, w.degrees(t), rest, w.angle)
+					}
+				}
+			}
+		}
+		c.close(t)
+	})
+	t.Run("first protocol", func(t *testing.T) {
+		c := startSimtestCommand(t, bin)
+		for _, m := range simtestMaps {
+			for _, tc := range m.tests {
+				what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
+				var lines strings.Builder
+				for i, p := range tc.pods {
+					angle := p.wholeDegrees(t)
+					if angle == -1 {
+						angle = tc.want[i].wholeDegrees(t)
+					}
+					fmt.Fprintf(&lines, "%d %d %d %d %d %d %d\n", p.x, p.y, p.vx, p.vy, angle, p.shield, p.boost)
+				}
+				for _, cmd := range tc.commands {
+					lines.WriteString(cmd + "\n")
+				}
+				c.send(t, what, lines.String())
+				got := c.answer(t, what)
+				for i, w := range tc.want {
+					want := fmt.Sprintf("%d %d %d %d %d %d %d", w.x, w.y, w.vx, w.vy, w.wholeDegrees(t), w.shield, w.boost)
+					if got[i] != want {
+						t.Errorf("%s pod %d: got %q, want %q (the replay's angle %s rad in whole degrees)",
+							what, i, got[i], want, w.angle)
+					}
+				}
+			}
+		}
+		c.close(t)
+	})
+	t.Run("malformed first line", func(t *testing.T) {
+		cmd := exec.Command(bin, "simtest")
+		cmd.Stdin = strings.NewReader("\n\n1 2 3\n")
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("exit: %v, want exit status 1", err)
+		}
+		const want = `referee: line 3: first line "1 2 3" has 3 fields: want a checkpoint count (1 field, the current protocol) ` +
+			`or a pod "x y vx vy angle shield boost" (7 fields, the first protocol)` + "\n"
+		if stdout.Len() > 0 || stderr.String() != want {
+			t.Errorf("stdout %q, stderr %q; want nothing and %q", stdout.String(), stderr.String(), want)
+		}
+	})
+}
+
+// simtestCommand is a running "referee simtest".
+type simtestCommand struct {
+	stdin   io.WriteCloser
+	answers *bufio.Reader
+	stderr  *strings.Builder
+	exited  chan struct{}
+	waitErr error // once exited is closed
+}
+
+// startSimtestCommand starts bin simtest; the test's cleanup kills it.
+func startSimtestCommand(t *testing.T, bin string) *simtestCommand {
 	cmd := exec.Command(bin, "simtest")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -142,101 +262,80 @@ func TestSimtestCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	c := &simtestCommand{stdin: stdin, answers: bufio.NewReader(stdout), stderr: new(strings.Builder),
+		exited: make(chan struct{})}
+	cmd.Stderr = c.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var waitErr error
-	exited := make(chan struct{})
 	go func() {
-		waitErr = cmd.Wait()
-		close(exited)
+		c.waitErr = cmd.Wait()
+		close(c.exited)
 	}()
 	t.Cleanup(func() {
 		cmd.Process.Kill() // fails harmlessly once it has exited
-		<-exited
+		<-c.exited
 	})
-	answers := bufio.NewReader(stdout)
+	return c
+}
 
-	const deadline = 5 * time.Second
-	within := func(what string, f func() error) {
-		t.Helper()
-		done := make(chan error, 1)
-		go func() { done <- f() }()
-		select {
-		case err := <-done:
+// simtestDeadline bounds every exchange with the command.
+const simtestDeadline = 5 * time.Second
+
+// within runs f and fails the test if it fails or does not return within
+// simtestDeadline.
+func (c *simtestCommand) within(t *testing.T, what string, f func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v\nstderr: %s", what, err, c.stderr.String())
+		}
+	case <-time.After(simtestDeadline):
+		t.Fatalf("%s: nothing after %v", what, simtestDeadline)
+	}
+}
+
+func (c *simtestCommand) send(t *testing.T, what, s string) {
+	t.Helper()
+	c.within(t, "sending "+what, func() error {
+		_, err := io.WriteString(c.stdin, s)
+		return err
+	})
+}
+
+// answer reads the 4 lines of one answer, without their newlines.
+func (c *simtestCommand) answer(t *testing.T, what string) (got [4]string) {
+	t.Helper()
+	c.within(t, "waiting for the answer to "+what, func() error {
+		for i := range got {
+			line, err := c.answers.ReadString('\n')
 			if err != nil {
-				t.Fatalf("%s: %v\nstderr: %s", what, err, stderr.String())
+				return fmt.Errorf("pod %d: %v (read %q)", i, err, line)
 			}
-		case <-time.After(deadline):
-			t.Fatalf("%s: nothing after %v", what, deadline)
+			got[i] = strings.TrimSuffix(line, "\n")
 		}
-	}
-	send := func(what, s string) {
-		t.Helper()
-		within("sending "+what, func() error {
-			_, err := io.WriteString(stdin, s)
-			return err
-		})
-	}
+		return nil
+	})
+	return got
+}
 
-	for _, m := range simtestMaps {
-		cps := strings.Fields(m.checkpoints)
-		header := fmt.Sprintf("%d\n", len(cps)/2)
-		for k := 0; k < len(cps); k += 2 {
-			header += cps[k] + " " + cps[k+1] + "\n"
-		}
-		send(m.replay+"'s map", header+fmt.Sprintf("%d\n", len(m.tests)))
-		for _, tc := range m.tests {
-			what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
-			var lines strings.Builder
-			for _, p := range tc.pods {
-				fmt.Fprintf(&lines, "%d %d %d %d %s %d %d %d\n", p.x, p.y, p.vx, p.vy,
-					strconv.FormatFloat(p.degrees(t), 'g', -1, 64), p.next, p.shield, p.boost)
-			}
-			for _, c := range tc.commands {
-				lines.WriteString(c + "\n")
-			}
-			send(what, lines.String())
-			var got [4]string
-			within("waiting for the answer to "+what, func() error {
-				for i := range got {
-					line, err := answers.ReadString('\n')
-					if err != nil {
-						return fmt.Errorf("pod %d: %v (read %q)", i, err, line)
-					}
-					got[i] = strings.TrimSuffix(line, "\n")
-				}
-				return nil
-			})
-			for i, w := range tc.want {
-				f := strings.Fields(got[i])
-				if len(f) != 8 {
-					t.Errorf("%s pod %d: %q, want 8 fields", what, i, got[i])
-					continue
-				}
-				ints := fmt.Sprintf("%d %d %d %d", w.x, w.y, w.vx, w.vy)
-				rest := fmt.Sprintf("%d %d %d", w.next, w.shield, w.boost)
-				angle, err := strconv.ParseFloat(f[4], 64)
-				if strings.Join(f[:4], " ") != ints || strings.Join(f[5:], " ") != rest ||
-					err != nil || math.Abs(angle-w.degrees(t)) > 1e-9 {
-					t.Errorf("%s pod %d: got %q, want %s %.12g %s (the replay's angle %s rad in degrees)",
-						what, i, got[i], ints, w.degrees(t), rest, w.angle)
-				}
-			}
-		}
-	}
-	within("the referee after the end of its input", func() error {
-		stdin.Close()
-		rest, err := io.ReadAll(answers)
+// close ends the command's input and checks that it prints nothing more
+// and exits with success.
+func (c *simtestCommand) close(t *testing.T) {
+	t.Helper()
+	c.within(t, "the referee after the end of its input", func() error {
+		c.stdin.Close()
+		rest, err := io.ReadAll(c.answers)
 		if err != nil {
 			return err
 		}
 		if len(rest) > 0 {
 			return fmt.Errorf("printed %q after the last answer", rest)
 		}
-		<-exited
-		return waitErr
+		<-c.exited
+		return c.waitErr
 	})
 }
