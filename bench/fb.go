@@ -57,7 +57,7 @@ func LoadFBGame(path string) (FBGame, error) {
 			lines := strings.Split(strings.TrimSuffix(*fr.Stdout, "\n"), "\n")
 			for m := 0; m < 2 && m < len(lines); m++ {
 				i := 2*pl + m
-				o, err := fb.ParseCommand(lines[m])
+				o, err := fb.ParseOrder(lines[m])
 				if err == nil {
 					err = s.Check(i, o.Command)
 				}

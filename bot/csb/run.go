@@ -57,37 +57,17 @@ func NewBot(cfg Config) (*Bot, error) {
 	return &Bot{cfg: cfg}, nil
 }
 
-// Init reads the init lines: laps, checkpoint count, then "x y" per
-// checkpoint.
+// Init reads the init lines (sim/csb.ReadInit) and checks that the search
+// can run on the map.
 func (b *Bot) Init(lines []string) error {
-	var v [2]int
-	if len(lines) < 2 {
-		return fmt.Errorf("init: %d lines, want 2 at least", len(lines))
+	st, err := simcsb.ReadInit(lines)
+	if err != nil {
+		return err
 	}
-	if err := parseInts(lines[0], v[:1], 1, 1000); err != nil {
-		return fmt.Errorf("init line 1: laps: %v", err)
-	}
-	laps := v[0]
-	if err := parseInts(lines[1], v[:1], 2, simcsb.MaxCheckpoints); err != nil {
-		return fmt.Errorf("init line 2: checkpoint count: %v", err)
-	}
-	n := v[0]
-	if len(lines) != 2+n {
-		return fmt.Errorf("init: %d lines, want %d for %d checkpoints", len(lines), 2+n, n)
-	}
-	var st simcsb.State
-	for k := 0; k < n; k++ {
-		if err := parseInts(lines[2+k], v[:], -1e9, 1e9); err != nil {
-			return fmt.Errorf("init line %d: checkpoint %d: %v", 3+k, k, err)
-		}
-		st.Checkpoints[k] = sim.Vec{X: float64(v[0]), Y: float64(v[1])}
-	}
-	if err := checkMap(st.Checkpoints[:n]); err != nil {
+	if err := checkMap(st.Checkpoints[:st.NumCheckpoints]); err != nil {
 		return fmt.Errorf("init: %v", err)
 	}
-	st.NumCheckpoints, st.Laps = int32(n), int32(laps)
-	st.PodTimeout = simcsb.DefaultPodTimeout
-	if laps != 3 || b.cfg.Rules == simcsb.Published {
+	if st.Laps != 3 || b.cfg.Rules == simcsb.Published {
 		// Only the published rules, which have no BOOST, race 2 or 5 laps:
 		// boosted pods thrust 200 at most.
 		st.Rules = simcsb.Published
@@ -134,96 +114,32 @@ func checkMap(cps []sim.Vec) error {
 }
 
 // clampSpeed limits an input speed component (see checkMap).
-func clampSpeed(v int) float64 {
+func clampSpeed(v float64) float64 {
 	if v > maxSpeedComponent {
 		return maxSpeedComponent
 	}
 	if v < -maxSpeedComponent {
 		return -maxSpeedComponent
 	}
-	return float64(v)
-}
-
-// parseInts reads len(dst) integers in lo..hi separated by blanks.
-func parseInts(line string, dst []int, lo, hi int) error {
-	f := strings.Fields(line)
-	if len(f) != len(dst) {
-		return fmt.Errorf("%d numbers in %q, want %d", len(f), line, len(dst))
-	}
-	for k, s := range f {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < lo || v > hi {
-			return fmt.Errorf("field %d of %q: want an integer in %d..%d", k+1, line, lo, hi)
-		}
-		dst[k] = v
-	}
-	return nil
+	return v
 }
 
 // update takes the four pod lines of a turn (own pods first) into the
-// state.
+// state (sim/csb.ReadTurn); on the first turn it finds the bot's seat.
 func (b *Bot) update(lines []string) error {
-	if len(lines) != 4 {
-		return fmt.Errorf("turn %d: %d pod lines, want 4", b.turn+1, len(lines))
-	}
-	// x y vx vy angle nextCheckPointId per pod
-	var pods [4][6]int
-	for k, l := range lines {
-		p := &pods[k]
-		if err := parseInts(l, p[:], -1e9, 1e9); err != nil {
-			return fmt.Errorf("turn %d, pod line %d: %v", b.turn+1, k+1, err)
-		}
-		if n := int(b.st.NumCheckpoints); p[5] < -1 || p[5] >= n {
-			return fmt.Errorf("turn %d, pod line %d: next checkpoint %d out of range -1..%d", b.turn+1, k+1, p[5], n-1)
-		}
-	}
 	st := &b.st
 	if b.turn == 0 {
-		// Player 0 spawns 500 from checkpoint 0, player 1 1500.
-		cp0 := st.Checkpoints[0]
-		mine := sim.Vec{X: float64(pods[0][0]), Y: float64(pods[0][1])}.Dist2(cp0)
-		theirs := sim.Vec{X: float64(pods[2][0]), Y: float64(pods[2][1])}.Dist2(cp0)
-		b.me = 0
-		if mine > theirs {
-			b.me = 1
-		}
+		b.me = st.ReadSeat(lines)
 		b.search = NewSearch(b.me, b.cfg.Seed)
 		b.search.W = b.cfg.Weights
-		for i := range st.Pods {
-			st.Pods[i].Next = 1 % st.NumCheckpoints
-		}
 	}
 	st.Round = int32(b.turn)
-	for k, p := range pods {
-		i := 2*b.me + k
-		if k >= 2 {
-			i = 2*(1-b.me) + k - 2
-		}
-		pod := &st.Pods[i]
-		vel := sim.Vec{X: clampSpeed(p[2]), Y: clampSpeed(p[3])}
-		if k >= 2 && b.turn > 0 && !pod.Boosted {
-			// An opponent's thrust beyond 200 is a BOOST (collisions
-			// aside): the speed before friction grew by more than that.
-			if vel.Scale(1/(1-simcsb.Friction)).Sub(pod.Vel).Len() > 1.5*simcsb.MaxThrust &&
-				vel.Len2() > pod.Vel.Len2() {
-				pod.Boosted = true
-			}
-		}
-		pod.Pos = sim.Vec{X: float64(p[0]), Y: float64(p[1])}
-		pod.Vel = vel
-		pod.HasAngle = p[4] >= 0
-		if pod.HasAngle {
-			pod.Angle = float64(p[4]) * degToRad
-		}
-		if p[5] < 0 {
-			st.Dead[simcsb.Owner(i)] = true
-			continue
-		}
-		if next := int32(p[5]); next != pod.Next {
-			pod.Passed += (next - pod.Next + st.NumCheckpoints) % st.NumCheckpoints
-			pod.Next = next
-			pod.LastPass = st.Round
-		}
+	if err := st.ReadTurn(lines, b.me); err != nil {
+		return fmt.Errorf("turn %d, %v", b.turn+1, err)
+	}
+	for i := range st.Pods {
+		p := &st.Pods[i]
+		p.Vel = sim.Vec{X: clampSpeed(p.Vel.X), Y: clampSpeed(p.Vel.Y)}
 	}
 	return nil
 }
@@ -252,7 +168,7 @@ func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 				c.Boost, c.Thrust = false, simcsb.MaxThrust
 			}
 		}
-		out[k] = string(AppendCommand(nil, c))
+		out[k] = c.String()
 	}
 	b.turn++
 	return out, nil
@@ -284,22 +200,6 @@ func (b *Bot) decide(start time.Time) [2]simcsb.Command {
 	return cmds
 }
 
-// AppendCommand appends the output line of c: "x y thrust", "x y SHIELD"
-// or "x y BOOST".
-func AppendCommand(dst []byte, c simcsb.Command) []byte {
-	dst = strconv.AppendInt(dst, int64(c.Target.X), 10)
-	dst = append(dst, ' ')
-	dst = strconv.AppendInt(dst, int64(c.Target.Y), 10)
-	dst = append(dst, ' ')
-	switch {
-	case c.Shield:
-		return append(dst, "SHIELD"...)
-	case c.Boost:
-		return append(dst, "BOOST"...)
-	}
-	return strconv.AppendInt(dst, int64(c.Thrust), 10)
-}
-
 // Run plays a whole game on the CodinGame protocol: the init lines, then
 // four pod lines a turn, answering two lines a turn and flushing them. It
 // returns nil at the end of the input, an error naming the line for bad
@@ -321,9 +221,8 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 	init := []string{first}
 	if l, ok := next(); ok {
 		init = append(init, l)
-		var n [1]int
-		if parseInts(l, n[:], 2, simcsb.MaxCheckpoints) == nil {
-			for k := 0; k < n[0]; k++ {
+		if n, err := strconv.Atoi(strings.TrimSpace(l)); err == nil && n >= 2 && n <= simcsb.MaxCheckpoints {
+			for k := 0; k < n; k++ {
 				if l, ok = next(); !ok {
 					break
 				}

@@ -114,7 +114,7 @@ func TestCommandLegal(t *testing.T) {
 				if c.Action == simfb.Cast && st.Magic[simfb.Owner(i)] < simfb.SpellCost[c.Spell] {
 					t.Fatalf("seed %d round %d wizard %d: %s without the magic (%d)", seed, rounds, i, c, st.Magic[simfb.Owner(i)])
 				}
-				o, err := simfb.ParseCommand(c.String())
+				o, err := simfb.ParseOrder(c.String())
 				if err != nil || o.Command != c {
 					t.Fatalf("%s parses as %+v, %v", c, o.Command, err)
 				}
@@ -256,7 +256,7 @@ func runGame(t *testing.T, seed int64, seat int, cfg Config) {
 		}
 		for pl := 0; pl < 2; pl++ {
 			for k, line := range all[pl] {
-				c, err := simfb.ParseCommand(line)
+				c, err := simfb.ParseOrder(line)
 				if err == nil {
 					err = st.Check(2*pl+k, c.Command)
 				}

@@ -13,7 +13,7 @@ import (
 // two bots on the simulator, in process but through the text protocol:
 // each round both players read the lines the engine would send them
 // (computed before either moves), and their lines go through the engine's
-// grammar (ParseCommand) and checks (State.Check) before Apply, player 0
+// grammar (ParseOrder) and checks (State.Check) before Apply, player 0
 // first; an invalid line loses the game. The end is the engine's: a
 // majority, no snaffle left, or MaxRounds, won by the higher score.
 func playGame(seed int64, players [2]entrant) (arena.Game, error) {
@@ -44,7 +44,7 @@ func playGame(seed int64, players [2]entrant) (arena.Game, error) {
 			g.Sims[pl] += b.Sims
 			for k, line := range out {
 				i := 2*pl + k
-				o, err := simfb.ParseCommand(line)
+				o, err := simfb.ParseOrder(line)
 				if err == nil {
 					err = st.Check(i, o.Command)
 				}

@@ -63,14 +63,11 @@ func NewBot(cfg Config) (*Bot, error) {
 	return &Bot{cfg: cfg}, nil
 }
 
-// Init reads the init line: the bot's team, 0 or 1.
+// Init reads the init line: the bot's team, 0 or 1 (sim/fb.ReadInit).
 func (b *Bot) Init(lines []string) error {
-	if len(lines) != 1 {
-		return fmt.Errorf("init: %d lines, want 1 (myTeamId)", len(lines))
-	}
-	id, err := strconv.Atoi(strings.TrimSpace(lines[0]))
-	if err != nil || id < 0 || id > 1 {
-		return fmt.Errorf("init: myTeamId %q: want 0 or 1", lines[0])
+	id, err := simfb.ReadInit(lines)
+	if err != nil {
+		return err
 	}
 	b.me = id
 	b.st = simfb.State{Rules: b.cfg.Rules}

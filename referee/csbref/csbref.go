@@ -265,7 +265,7 @@ func (r *Referee) HandleOutput(frame, round, player int, lines []string) error {
 		}
 		v.message, v.hasMessage = "", false
 		if o.HasMessage {
-			v.message, v.hasMessage = TruncateMessage(o.Message), true
+			v.message, v.hasMessage = csb.TruncateMessage(o.Message), true
 		}
 	}
 	return nil
@@ -396,21 +396,4 @@ func (r *Referee) TurnMillis() int {
 		return 150
 	}
 	return 75
-}
-
-// TruncateMessage cuts a message as the engine does before showing it:
-// beyond 50 UTF-16 units, the first 50 and "...".
-func TruncateMessage(m string) string {
-	units := 0
-	for i, c := range m {
-		n := 1
-		if c >= 0x10000 {
-			n = 2
-		}
-		if units+n > 50 {
-			return m[:i] + "..."
-		}
-		units += n
-	}
-	return m
 }

@@ -235,7 +235,7 @@ func (r *Referee) HandleOutput(frame, rnd, player int, lines []string) error {
 		i := 2*player + k
 		v := &r.wizards[i]
 		v.action, v.hasTarget = fb.Idle, false
-		o, err := fb.ParseCommand(line)
+		o, err := fb.ParseOrder(line)
 		if err == nil {
 			err = r.S.Check(i, o.Command)
 		}

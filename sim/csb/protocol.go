@@ -2,6 +2,7 @@ package csb
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -236,4 +237,162 @@ func (s *State) TurnInput(pl int) []string {
 		}
 	}
 	return lines
+}
+
+// ReadInit is the bot's side of InitInput: it returns the start of a race
+// from the init lines (laps, checkpoint count, then "x y" per checkpoint),
+// the pods not yet placed (the first ReadTurn places them). Errors name the
+// line and field.
+func ReadInit(lines []string) (State, error) {
+	var s State
+	var v [2]int
+	if len(lines) < 2 {
+		return s, fmt.Errorf("init: %d lines, want 2 at least", len(lines))
+	}
+	if err := parseInts(lines[0], v[:1], 1, 1000); err != nil {
+		return s, fmt.Errorf("init line 1: laps: %v", err)
+	}
+	laps := v[0]
+	if err := parseInts(lines[1], v[:1], 2, MaxCheckpoints); err != nil {
+		return s, fmt.Errorf("init line 2: checkpoint count: %v", err)
+	}
+	n := v[0]
+	if len(lines) != 2+n {
+		return s, fmt.Errorf("init: %d lines, want %d for %d checkpoints", len(lines), 2+n, n)
+	}
+	for k := 0; k < n; k++ {
+		if err := parseInts(lines[2+k], v[:], -1e9, 1e9); err != nil {
+			return s, fmt.Errorf("init line %d: checkpoint %d: %v", 3+k, k, err)
+		}
+		s.Checkpoints[k] = sim.Vec{X: float64(v[0]), Y: float64(v[1])}
+	}
+	s.NumCheckpoints, s.Laps = int32(n), int32(laps)
+	s.PodTimeout = DefaultPodTimeout
+	for i := range s.Pods {
+		s.Pods[i].Next = 1 % s.NumCheckpoints
+	}
+	return s, nil
+}
+
+// ReadSeat returns the player that reads the first turn's lines: player 0
+// spawns 500 from checkpoint 0, player 1 1500 (New), so the nearer pair of
+// pods is player 0's. The lines are checked by ReadTurn.
+func (s *State) ReadSeat(lines []string) int {
+	var mine, theirs [6]int
+	if len(lines) != MaxPods || parseInts(lines[0], mine[:], -1e9, 1e9) != nil || parseInts(lines[2], theirs[:], -1e9, 1e9) != nil {
+		return 0
+	}
+	cp0 := s.Checkpoints[0]
+	a := sim.Vec{X: float64(mine[0]), Y: float64(mine[1])}.Dist2(cp0)
+	b := sim.Vec{X: float64(theirs[0]), Y: float64(theirs[1])}.Dist2(cp0)
+	if a > b {
+		return 1
+	}
+	return 0
+}
+
+// ReadTurn is the bot's side of TurnInput: it sets s from one turn's four
+// pod lines as player pl reads them (its own pods first). What the input
+// does not show is kept or inferred: the checkpoints passed (from the
+// change of next checkpoint), the round of the last pass, and an opponent
+// pod's BOOST (its speed before friction grew by more than 1.5 × MaxThrust
+// in a turn, which collisions aside only a BOOST does). A next checkpoint
+// of -1 marks the pod's player as eliminated. s.Round is the caller's.
+// Errors name the line and field.
+func (s *State) ReadTurn(lines []string, pl int) error {
+	if len(lines) != MaxPods {
+		return fmt.Errorf("%d pod lines, want %d", len(lines), MaxPods)
+	}
+	// x y vx vy angle nextCheckPointId per pod
+	var pods [MaxPods][6]int
+	for k, l := range lines {
+		p := &pods[k]
+		if err := parseInts(l, p[:], -1e9, 1e9); err != nil {
+			return fmt.Errorf("pod line %d: %v", k+1, err)
+		}
+		if n := int(s.NumCheckpoints); p[5] < -1 || p[5] >= n {
+			return fmt.Errorf("pod line %d: next checkpoint %d out of range -1..%d", k+1, p[5], n-1)
+		}
+	}
+	for k, p := range pods {
+		i := 2*pl + k
+		if k >= 2 {
+			i = 2*(1-pl) + k - 2
+		}
+		pod := &s.Pods[i]
+		vel := sim.Vec{X: float64(p[2]), Y: float64(p[3])}
+		if k >= 2 && s.Round > 0 && !pod.Boosted &&
+			vel.Scale(1/(1-Friction)).Sub(pod.Vel).Len() > 1.5*MaxThrust && vel.Len2() > pod.Vel.Len2() {
+			pod.Boosted = true
+		}
+		pod.Pos = sim.Vec{X: float64(p[0]), Y: float64(p[1])}
+		pod.Vel = vel
+		pod.HasAngle = p[4] >= 0
+		if pod.HasAngle {
+			pod.Angle = float64(p[4]) * (math.Pi / 180)
+		}
+		if p[5] < 0 {
+			s.Dead[Owner(i)] = true
+			continue
+		}
+		if next := int32(p[5]); next != pod.Next {
+			pod.Passed += (next - pod.Next + s.NumCheckpoints) % s.NumCheckpoints
+			pod.Next = next
+			pod.LastPass = s.Round
+		}
+	}
+	return nil
+}
+
+// parseInts reads len(dst) integers in lo..hi separated by blanks.
+func parseInts(line string, dst []int, lo, hi int) error {
+	f := strings.Fields(line)
+	if len(f) != len(dst) {
+		return fmt.Errorf("%d numbers in %q, want %d", len(f), line, len(dst))
+	}
+	for k, s := range f {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < lo || v > hi {
+			return fmt.Errorf("field %d of %q: want an integer in %d..%d", k+1, line, lo, hi)
+		}
+		dst[k] = v
+	}
+	return nil
+}
+
+// String returns the command as a bot prints it: "x y thrust", "x y
+// SHIELD" or "x y BOOST".
+func (c Command) String() string { return string(c.Append(nil)) }
+
+// Append appends the command as a bot prints it (String) to dst.
+func (c Command) Append(dst []byte) []byte {
+	dst = strconv.AppendInt(dst, int64(c.Target.X), 10)
+	dst = append(dst, ' ')
+	dst = strconv.AppendInt(dst, int64(c.Target.Y), 10)
+	dst = append(dst, ' ')
+	switch {
+	case c.Shield:
+		return append(dst, "SHIELD"...)
+	case c.Boost:
+		return append(dst, "BOOST"...)
+	}
+	return strconv.AppendInt(dst, int64(c.Thrust), 10)
+}
+
+// TruncateMessage cuts a message as the engine shows it: beyond 50 UTF-16
+// code units, the first 50 and "..." (an emoji counts 2;
+// replays/csb-live/battle_891669749.json).
+func TruncateMessage(m string) string {
+	units := 0
+	for i, c := range m {
+		n := 1
+		if c >= 0x10000 {
+			n = 2
+		}
+		if units+n > 50 {
+			return m[:i] + "..."
+		}
+		units += n
+	}
+	return m
 }

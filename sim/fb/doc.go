@@ -9,7 +9,7 @@
 //   - Prepare: spell countdowns, the spells cast last turn start acting,
 //     this turn's thrusts are cleared (the engine's prepare).
 //   - Apply, once per wizard in id order: one parsed command (a Command
-//     from ParseCommand, or built by a search) checked and paid for, its
+//     from ParseOrder, or built by a search) checked and paid for, its
 //     thrust set (the engine's handlePlayerOutput).
 //   - Update: thrusts, releases, bludgers, spells, magic, the collision
 //     loop, friction and rounding, goals and the end of the game (the
@@ -17,5 +17,5 @@
 //
 // Play does the three for all four wizards at once. None of them
 // allocates. NewFromSeed draws a game's snaffles as the engine does;
-// TurnInput and ParseCommand are the two sides of the bot protocol.
+// TurnInput and ParseOrder are the two sides of the bot protocol.
 package fb

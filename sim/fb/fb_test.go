@@ -45,7 +45,7 @@ func TestParseCommand(t *testing.T) {
 		{line: "MOVE 1 2 3 a\rb", bad: true},
 	}
 	for _, tt := range tests {
-		got, err := ParseCommand(tt.line)
+		got, err := ParseOrder(tt.line)
 		if tt.bad {
 			var ce *CommandError
 			if !errors.As(err, &ce) || ce.Expected != SyntaxExpected || ce.Found != tt.line {
@@ -352,8 +352,8 @@ func TestPlayAllocs(t *testing.T) {
 			t.Errorf("Play (log %v) allocates %v times per turn", l != nil, n)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { ParseCommand("MOVE 1 2 3 hi") }); n != 0 {
-		t.Errorf("ParseCommand allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { ParseOrder("MOVE 1 2 3 hi") }); n != 0 {
+		t.Errorf("ParseOrder allocates %v times", n)
 	}
 }
 

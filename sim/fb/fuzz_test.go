@@ -13,7 +13,7 @@ import (
 // 4) in Go's regexp syntax, with Java's \s (ASCII blanks including \v) and
 // . (anything but a line terminator). Go's regexp picks the submatches a
 // backtracking engine would (leftmost-first), so it is an independent
-// oracle for ParseCommand.
+// oracle for ParseOrder.
 var javaCommand = func() *regexp.Regexp {
 	const s = `[ \t\n\x0B\f\r]`
 	const msg = `(?:` + s + `+([^\n\r\x{85}\x{2028}\x{2029}]+))?`
@@ -21,11 +21,11 @@ var javaCommand = func() *regexp.Regexp {
 		`|(ACCIO|OBLIVIATE|FLIPENDO|PETRIFICUS) (-?[0-9]{1,3})` + msg + `)$`)
 }()
 
-// checkCommand parses line with ParseCommand and with the oracle and
+// checkCommand parses line with ParseOrder and with the oracle and
 // reports a difference.
 func checkCommand(t *testing.T, line string) {
 	t.Helper()
-	o, err := ParseCommand(line)
+	o, err := ParseOrder(line)
 	m := javaCommand.FindStringSubmatch(line)
 	if m == nil || !utf8.ValidString(line) {
 		if err == nil && m == nil {
@@ -58,10 +58,10 @@ func checkCommand(t *testing.T, line string) {
 	}
 }
 
-// FuzzParseCommand checks ParseCommand against the engine's grammar, then
+// FuzzParseOrder checks ParseOrder against the engine's grammar, then
 // plays the command in a game: neither may panic, whatever the line.
 // Seeded with every distinct line the bots of replays/fb sent.
-func FuzzParseCommand(f *testing.F) {
+func FuzzParseOrder(f *testing.F) {
 	for _, path := range fbReplays(f) {
 		if !strings.Contains(path, "../../replays/") {
 			continue
@@ -90,7 +90,7 @@ func FuzzParseCommand(f *testing.F) {
 	base := busy()
 	f.Fuzz(func(t *testing.T, line string) {
 		checkCommand(t, line)
-		o, err := ParseCommand(line)
+		o, err := ParseOrder(line)
 		if err != nil {
 			return
 		}

@@ -19,7 +19,7 @@ type Order struct {
 // command at all.
 const SyntaxExpected = "MOVE x y thrust | THROW x y power | FLIPENDO id | ACCIO id | OBLIVIATE id | PETRIFICUS id"
 
-// ParseCommand parses one output line as the engine's regular expressions
+// ParseOrder parses one output line as the engine's regular expressions
 // do (Java Matcher.matches, tried in the order MOVE, THROW, ACCIO,
 // OBLIVIATE, FLIPENDO, PETRIFICUS):
 //
@@ -32,7 +32,7 @@ const SyntaxExpected = "MOVE x y thrust | THROW x y power | FLIPENDO id | ACCIO 
 // Ranges (thrust, power) and targets are the State's business (Check). A
 // line that matches no pattern returns a *CommandError with SyntaxExpected.
 // It allocates nothing on success.
-func ParseCommand(line string) (Order, error) {
+func ParseOrder(line string) (Order, error) {
 	var o Order
 	word, rest, ok := cutKeyword(line)
 	if ok {
@@ -201,6 +201,19 @@ func appendEntity(b []byte, id int, typ string, p, v sim.Vec, state int) []byte 
 
 // InitInput returns the line a bot reads before its first turn: its team.
 func InitInput(pl int) []string { return []string{strconv.Itoa(pl)} }
+
+// ReadInit is the bot's side of InitInput: the player, 0 or 1, from the
+// init line (myTeamId).
+func ReadInit(lines []string) (pl int, err error) {
+	if len(lines) != 1 {
+		return 0, fmt.Errorf("init: %d lines, want 1 (myTeamId)", len(lines))
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+	if err != nil || id < 0 || id > 1 {
+		return 0, fmt.Errorf("init: myTeamId %q: want 0 or 1", lines[0])
+	}
+	return id, nil
+}
 
 // TurnInput returns the lines player pl reads each turn: "myScore
 // myMagic", "oppScore oppMagic" (the live game's lines, which the

@@ -48,7 +48,7 @@ func readReplayData(t testing.TB, path string, data []byte) (*replayFile, int64)
 }
 
 // TestReplaysThroughState plays every FB replay with the simulator alone
-// (Prepare, ParseCommand, Check, Apply, Update), without the referee, and
+// (Prepare, ParseOrder, Check, Apply, Update), without the referee, and
 // compares each turn's TurnInput with the playerInput the official engine
 // sent, the final scores with the replay's, and ReadTurn of the official
 // input with the state.
@@ -106,7 +106,7 @@ func TestReplaysThroughState(t *testing.T) {
 							line = lines[m]
 						}
 						i := 2*pl + m
-						o, err := ParseCommand(line)
+						o, err := ParseOrder(line)
 						if err == nil {
 							err = s.Check(i, o.Command)
 						}
