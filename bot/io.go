@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -63,4 +64,97 @@ func EndTurn(log io.Writer, turn, sims, iterations int, start time.Time) {
 	if turn == 0 {
 		runtime.GC()
 	}
+}
+
+// Player is a game's bot as Run drives it.
+type Player interface {
+	// ReadInit reads the init lines, first already read, with next.
+	ReadInit(first string, next func() (string, bool)) ([]string, error)
+	// Init sets the game up from the init lines.
+	Init(lines []string) error
+	// ReadTurn reads a turn's lines with next; it returns no lines and no
+	// error when the input ends before the turn's first line.
+	ReadTurn(next func() (string, bool), turn int) ([]string, error)
+	// Turn answers a turn's lines, read from start on.
+	Turn(lines []string, start time.Time) ([2]string, error)
+	// Stats returns the simulated turns and search iterations of the last
+	// turn.
+	Stats() (sims, iterations int)
+}
+
+// Run plays a whole game on the CodinGame protocol: the init lines, then
+// a turn's lines, answering two lines a turn and flushing them. It
+// returns nil at the end of the input, an error naming the lines for bad
+// input. The garbage collector is off while it runs (the searches do not
+// allocate); log receives a line per turn with the simulated turns.
+func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	input, w := NewInput(in), NewOutput(out)
+	first, ok := input.Next()
+	if !ok {
+		return input.Err()
+	}
+	start := time.Now()
+	init, err := p.ReadInit(first, input.Next)
+	if err == nil {
+		err = p.Init(init)
+	}
+	if err != nil {
+		return fmt.Errorf("line %d: %v", input.Line, err)
+	}
+	for turn := 0; ; turn++ {
+		from := input.Line + 1
+		next := func() (string, bool) {
+			l, ok := input.Next()
+			if ok && turn > 0 && input.Line == from {
+				start = time.Now()
+			}
+			return l, ok
+		}
+		lines, err := p.ReadTurn(next, turn)
+		if err == nil && lines == nil {
+			err = input.Err()
+		}
+		if err != nil {
+			return fmt.Errorf("%s: turn %d: %v", lineRange(from, input.Line), turn+1, err)
+		}
+		if lines == nil {
+			return nil
+		}
+		o, err := p.Turn(lines, start)
+		if err != nil {
+			return fmt.Errorf("%s: %v", lineRange(from, input.Line), err)
+		}
+		if err := w.Answer(o[0], o[1]); err != nil {
+			return err
+		}
+		sims, iterations := p.Stats()
+		EndTurn(log, turn, sims, iterations, start)
+	}
+}
+
+// lineRange names input lines a to b: "line 5" or "lines 5-9".
+func lineRange(a, b int) string {
+	if b <= a {
+		return fmt.Sprintf("line %d", b)
+	}
+	return fmt.Sprintf("lines %d-%d", a, b)
+}
+
+// ReadLines reads n lines with next, for a turn's ReadTurn: no lines at
+// the end of the input before the first, an error naming what is missing
+// when it ends after.
+func ReadLines(next func() (string, bool), dst []string, what string) ([]string, error) {
+	n := len(dst)
+	for k := range dst {
+		l, ok := next()
+		if !ok {
+			if k == 0 {
+				return nil, nil
+			}
+			return nil, fmt.Errorf("input ends after %d of %d %s", k, n, what)
+		}
+		dst[k] = l
+	}
+	return dst, nil
 }

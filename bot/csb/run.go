@@ -3,7 +3,6 @@ package csb
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -41,6 +40,7 @@ type Bot struct {
 	st     simcsb.State
 	me     int // the player, found on the first turn from the spawn
 	turn   int
+	lines  [simcsb.MaxPods]string // a turn's input
 	// Sims and Iterations are the simulated turns and search iterations of
 	// the last turn.
 	Sims, Iterations int
@@ -200,24 +200,9 @@ func (b *Bot) decide(start time.Time) [2]simcsb.Command {
 	return cmds
 }
 
-// Run plays a whole game on the CodinGame protocol: the init lines, then
-// four pod lines a turn, answering two lines a turn and flushing them. It
-// returns nil at the end of the input, an error naming the line for bad
-// input. The garbage collector is off while it runs (the search does not
-// allocate); log receives a line per turn with the simulated turns.
-func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
-	b, err := NewBot(cfg)
-	if err != nil {
-		return err
-	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	input, w := bot.NewInput(in), bot.NewOutput(out)
-	next := input.Next
-	first, ok := next()
-	if !ok {
-		return input.Err()
-	}
-	start := time.Now()
+// ReadInit reads the init lines (bot.Player): laps, the checkpoint count,
+// then as many checkpoint lines as it says.
+func (b *Bot) ReadInit(first string, next func() (string, bool)) ([]string, error) {
 	init := []string{first}
 	if l, ok := next(); ok {
 		init = append(init, l)
@@ -230,34 +215,23 @@ func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 			}
 		}
 	}
-	if err := b.Init(init); err != nil {
-		return fmt.Errorf("line %d: %v", input.Line, err)
+	return init, nil
+}
+
+// ReadTurn reads a turn's four pod lines (bot.Player).
+func (b *Bot) ReadTurn(next func() (string, bool), turn int) ([]string, error) {
+	return bot.ReadLines(next, b.lines[:], "pod lines")
+}
+
+// Stats returns the last turn's simulated turns and iterations
+// (bot.Player).
+func (b *Bot) Stats() (sims, iterations int) { return b.Sims, b.Iterations }
+
+// Run plays a whole game on the CodinGame protocol (bot.Run).
+func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
+	b, err := NewBot(cfg)
+	if err != nil {
+		return err
 	}
-	var lines [4]string
-	for turn := 0; ; turn++ {
-		for k := range lines {
-			l, ok := next()
-			if !ok {
-				if err := input.Err(); err != nil {
-					return err
-				}
-				if k == 0 {
-					return nil
-				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of 4 pod lines", input.Line, turn+1, k)
-			}
-			if k == 0 && turn > 0 {
-				start = time.Now()
-			}
-			lines[k] = l
-		}
-		o, err := b.Turn(lines[:], start)
-		if err != nil {
-			return fmt.Errorf("line %d: %v", input.Line, err)
-		}
-		if err := w.Answer(o[0], o[1]); err != nil {
-			return err
-		}
-		bot.EndTurn(log, turn, b.Sims, b.Iterations, start)
-	}
+	return bot.Run(in, out, log, b)
 }

@@ -304,12 +304,12 @@ func TestRunBadInput(t *testing.T) {
 		{"whole", good, ""},
 		{"team", replace(0, "2"), "line 1: init: myTeamId"},
 		{"score", replace(1, "0"), "lines 2-17: turn 1: line 1"},
-		{"count", replace(3, "99"), "line 4: turn 1: entity count"},
+		{"count", replace(3, "99"), "lines 2-4: turn 1: entity count"},
 		{"entity fields", replace(n-1, "12 BLUDGER 1 2 3 4"), "expected 'id type x y vx vy state'"},
 		{"entity kind", replace(4, "0 SNAFFLE 1 2 3 4 0"), "id 0 is no SNAFFLE"},
 		{"entity number", replace(n-2, "11 BLUDGER 1 2 x 4 0"), "not an integer"},
 		{"short turn", strings.Join(lines[:n-2], "\n"), "entities"},
-		{"header only", strings.Join(lines[:3], "\n"), "of the 3 header lines"},
+		{"header only", strings.Join(lines[:3], "\n"), "after 2 of 3 header lines"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

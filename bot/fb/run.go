@@ -3,7 +3,6 @@ package fb
 import (
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -47,6 +46,8 @@ type Bot struct {
 	st     simfb.State
 	me     int
 	turn   int
+	// lines holds a turn's input.
+	lines [3 + simfb.MaxWizards + simfb.MaxSnaffles + simfb.NumBludgers]string
 	// Sims and Iterations are the simulated turns and search iterations of
 	// the last turn.
 	Sims, Iterations int
@@ -141,70 +142,38 @@ func (b *Bot) forward(cmds [2]simfb.Command) {
 	b.st.Play(&all, nil)
 }
 
-// Run plays a whole game on the CodinGame protocol: the init line, then
-// each turn the score/magic lines, the entity count and the entities,
-// answering two lines a turn and flushing them. It returns nil at the end
-// of the input, an error naming the line for bad input. The garbage
-// collector is off while it runs (the search does not allocate); log
-// receives a line per turn with the simulated turns.
+// ReadInit reads the init line (bot.Player).
+func (b *Bot) ReadInit(first string, next func() (string, bool)) ([]string, error) {
+	return []string{first}, nil
+}
+
+// ReadTurn reads a turn's lines (bot.Player): the two score/magic lines,
+// the entity count, then the entities.
+func (b *Bot) ReadTurn(next func() (string, bool), turn int) ([]string, error) {
+	lines, err := bot.ReadLines(next, b.lines[:3], "header lines")
+	if lines == nil || err != nil {
+		return nil, err
+	}
+	const lo, hi = simfb.MaxWizards + simfb.NumBludgers, simfb.MaxWizards + simfb.MaxSnaffles + simfb.NumBludgers
+	n, err := strconv.Atoi(strings.TrimSpace(lines[2]))
+	if err != nil || n < lo || n > hi {
+		return nil, fmt.Errorf("entity count %q: want %d..%d", lines[2], lo, hi)
+	}
+	if _, err := bot.ReadLines(next, b.lines[3:3+n], "entities"); err != nil {
+		return nil, err
+	}
+	return b.lines[:3+n], nil
+}
+
+// Stats returns the last turn's simulated turns and iterations
+// (bot.Player).
+func (b *Bot) Stats() (sims, iterations int) { return b.Sims, b.Iterations }
+
+// Run plays a whole game on the CodinGame protocol (bot.Run).
 func Run(in io.Reader, out io.Writer, log io.Writer, cfg Config) error {
 	b, err := NewBot(cfg)
 	if err != nil {
 		return err
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	input, w := bot.NewInput(in), bot.NewOutput(out)
-	next := input.Next
-	first, ok := next()
-	if !ok {
-		return input.Err()
-	}
-	start := time.Now()
-	if err := b.Init([]string{first}); err != nil {
-		return fmt.Errorf("line %d: %v", input.Line, err)
-	}
-	lines := make([]string, 0, 3+simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
-	for turn := 0; ; turn++ {
-		lines = lines[:0]
-		first := input.Line + 1
-		for k := 0; k < 3; k++ {
-			l, ok := next()
-			if !ok {
-				if err := input.Err(); err != nil {
-					return err
-				}
-				if k == 0 {
-					return nil
-				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of the 3 header lines", input.Line, turn+1, k)
-			}
-			if k == 0 && turn > 0 {
-				start = time.Now()
-			}
-			lines = append(lines, l)
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(lines[2]))
-		if err != nil || n < simfb.MaxWizards+simfb.NumBludgers || n > simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers {
-			return fmt.Errorf("line %d: turn %d: entity count %q: want %d..%d", input.Line, turn+1, lines[2],
-				simfb.MaxWizards+simfb.NumBludgers, simfb.MaxWizards+simfb.MaxSnaffles+simfb.NumBludgers)
-		}
-		for k := 0; k < n; k++ {
-			l, ok := next()
-			if !ok {
-				if err := input.Err(); err != nil {
-					return err
-				}
-				return fmt.Errorf("line %d: turn %d: input ends after %d of %d entities", input.Line, turn+1, k, n)
-			}
-			lines = append(lines, l)
-		}
-		o, err := b.Turn(lines, start)
-		if err != nil {
-			return fmt.Errorf("lines %d-%d: %v", first, input.Line, err)
-		}
-		if err := w.Answer(o[0], o[1]); err != nil {
-			return err
-		}
-		bot.EndTurn(log, turn, b.Sims, b.Iterations, start)
-	}
+	return bot.Run(in, out, log, b)
 }
