@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -134,6 +135,22 @@ func TestEngineZeroAlloc(t *testing.T) {
 			e.Turn(false, strategy, &b)
 		}); n != 0 {
 			t.Errorf("a %s turn allocates %v times", strategy, n)
+		}
+	}
+}
+
+// TestConfigCheck: the defaults filled in, FB's former "search" read as
+// the GA, an unknown strategy or a negative budget refused by name.
+func TestConfigCheck(t *testing.T) {
+	c := Config{Strategy: "search"}
+	if err := c.Check(time.Second, time.Millisecond); err != nil || c.Strategy != StrategyGA || c.FirstTurn != time.Second || c.Turn != time.Millisecond {
+		t.Errorf("Check: %v, %+v; want the GA and the budgets filled in", err, c)
+	}
+	for _, bad := range []Config{{Strategy: "mcts"}, {Iterations: -1}, {Turn: -time.Millisecond}} {
+		if err := bad.Check(time.Second, time.Millisecond); err == nil {
+			t.Errorf("Check(%+v) accepted it", bad)
+		} else if bad.Strategy != "" && !strings.Contains(err.Error(), bad.Strategy) {
+			t.Errorf("Check(%+v): %v, want the strategy named", bad, err)
 		}
 	}
 }

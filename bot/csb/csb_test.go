@@ -1,15 +1,13 @@
 package csb
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"impulse/bot"
+	"impulse/bot/bottest"
 	simcsb "impulse/sim/csb"
 )
 
@@ -74,21 +72,7 @@ func midGame(t testing.TB, seed int64, rounds int) simcsb.State {
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(t, 5, 20)
 	s := NewSearch(0, 1)
-	for _, strategy := range []string{bot.StrategyGA, bot.StrategyBeam} {
-		warm := bot.NewBudget(time.Time{}, 0, 50)
-		s.Turn(&st, true, strategy, &warm)
-		for _, timed := range []bool{false, true} {
-			if n := testing.AllocsPerRun(10, func() {
-				b := bot.NewBudget(time.Time{}, 0, 100)
-				if timed {
-					b = bot.NewBudget(time.Now(), time.Millisecond, 0)
-				}
-				s.Turn(&st, false, strategy, &b)
-			}); n != 0 {
-				t.Errorf("a %s turn (on a time budget: %v) allocates %v times", strategy, timed, n)
-			}
-		}
-	}
+	bottest.CheckTurnAllocs(t, func(strategy string, first bool, b *bot.Budget) { s.Turn(&st, first, strategy, b) })
 }
 
 // gameInput plays a game of two baseline bots on the map of seed and
@@ -109,111 +93,27 @@ func gameInput(seed int64, pl, rounds int) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
+// game is this package as bottest's shared tests see it.
+var game = bottest.Game{
+	Run: func(cfg bot.Config) bottest.RunFunc {
+		return func(in io.Reader, out, log io.Writer) error { return Run(in, out, log, Config{Config: cfg}) }
+	},
+	NewBot:  func(cfg bot.Config) (bot.Player, error) { return NewBot(Config{Config: cfg}) },
+	Input:   gameInput,
+	Referee: func(seed int64) bottest.Referee { st := simcsb.NewFromSeed(seed, simcsb.Live); return (*referee)(&st) },
+}
+
 // TestDeterministic: with Iterations set, the same seed gives the same
 // output over a game, for both searches and both seats; another seed
 // gives another.
-func TestDeterministic(t *testing.T) {
-	for _, strategy := range []string{StrategyGA, StrategyBeam} {
-		for pl := 0; pl < 2; pl++ {
-			in := gameInput(11, pl, 60)
-			run := func(seed int64) string {
-				var out bytes.Buffer
-				cfg := Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
-				if err := Run(strings.NewReader(in), &out, io.Discard, cfg); err != nil {
-					t.Fatal(err)
-				}
-				return out.String()
-			}
-			a, b, c := run(1), run(1), run(2)
-			if a != b {
-				t.Errorf("%s, player %d: seed 1 played two ways:\n%s\n----\n%s", strategy, pl, a, b)
-			}
-			if a == c {
-				t.Errorf("%s, player %d: seeds 1 and 2 played the same 60 turns", strategy, pl)
-			}
-			if n := strings.Count(a, "\n"); n != 120 {
-				t.Errorf("%s, player %d: %d output lines for 60 turns", strategy, pl, n)
-			}
-		}
-	}
-}
+func TestDeterministic(t *testing.T) { game.CheckDeterministic(t) }
 
 // TestRunPlaysGames plays whole games through Run, as a process would:
 // the test is the referee, on the simulator, with the opponent an
 // in-process bot. Every line Run writes must match the engine's grammar,
 // Run must answer each turn before reading the next and return nil at the
 // end of the input.
-func TestRunPlaysGames(t *testing.T) {
-	for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
-		for seat := 0; seat < 2; seat++ {
-			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
-				runGame(t, 21+int64(seat), seat, Config{Config: bot.Config{Strategy: strategy, Seed: 3, Iterations: 60}})
-			})
-		}
-	}
-}
-
-func runGame(t *testing.T, seed int64, seat int, cfg Config) {
-	st := simcsb.NewFromSeed(seed, simcsb.Live)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var log bytes.Buffer
-	done := make(chan error, 1)
-	go func() {
-		err := Run(inR, outW, &log, cfg)
-		outW.Close()
-		done <- err
-	}()
-	opp, err := NewBot(Config{Config: bot.Config{Strategy: StrategyBaseline}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := opp.Init(st.InitInput()); err != nil {
-		t.Fatal(err)
-	}
-	out := bufio.NewScanner(outR)
-	fmt.Fprintln(inW, strings.Join(st.InitInput(), "\n"))
-	rounds := 0
-	for ; rounds < simcsb.MaxRounds; rounds++ {
-		mine, theirs := st.TurnInput(seat), st.TurnInput(1-seat)
-		fmt.Fprintln(inW, strings.Join(mine, "\n"))
-		for k := 0; k < 2; k++ {
-			if !out.Scan() {
-				t.Fatalf("round %d: Run wrote %d of 2 lines (%v)", rounds+1, k, <-done)
-			}
-			o, err := simcsb.ParseOrder(out.Text(), simcsb.Live)
-			if err != nil {
-				t.Fatalf("round %d: line %q: %v", rounds+1, out.Text(), err)
-			}
-			st.Apply(2*seat+k, o.Command)
-		}
-		o, err := opp.Turn(theirs, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for k, line := range o {
-			c, _ := simcsb.ParseOrder(line, simcsb.Live)
-			st.Apply(2*(1-seat)+k, c.Command)
-		}
-		if res := st.Play(nil); res.Finished || res.TimedOut[0] || res.TimedOut[1] {
-			rounds++
-			break
-		}
-	}
-	inW.Close()
-	if err := <-done; err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	if out.Scan() {
-		t.Errorf("Run wrote %q after the input ended", out.Text())
-	}
-	if n := strings.Count(log.String(), "\n"); n != rounds {
-		t.Errorf("%d log lines for %d rounds:\n%s", n, rounds, log.String())
-	}
-	if cfg.Strategy != StrategyBaseline && !strings.Contains(log.String(), "simulated turns") {
-		t.Errorf("the log does not count simulated turns:\n%.300s", log.String())
-	}
-}
+func TestRunPlaysGames(t *testing.T) { game.PlayGames(t) }
 
 // TestRunBadInput: bad input is an error naming the line, never a panic
 // or a hang; the empty input is a game that never started.
@@ -221,42 +121,21 @@ func TestRunBadInput(t *testing.T) {
 	good := gameInput(3, 0, 2)
 	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
 	n := len(lines)
-	replace := func(i int, s string) string {
-		l := append([]string(nil), lines...)
-		l[i] = s
-		return strings.Join(l, "\n") + "\n"
+	replace := func(i int, s string) string { return bottest.Replace(good, i, s) }
+	tests := []bottest.BadInput{
+		{Name: "empty", In: "", Want: ""},
+		{Name: "whole", In: good, Want: ""},
+		{Name: "laps", In: replace(0, "three"), Want: "line 1"},
+		{Name: "checkpoint count", In: replace(1, "1"), Want: "checkpoint count"},
+		{Name: "checkpoints too close", In: replace(3, lines[2]), Want: "checkpoints 0 and 1"},
+		{Name: "checkpoint", In: replace(2, "100"), Want: "checkpoint 0"},
+		{Name: "pod fields", In: replace(n-1, "1 2 3 4 5"), Want: "pod line 4"},
+		{Name: "next checkpoint", In: replace(n-4, "1 2 3 4 5 99"), Want: "next checkpoint 99"},
+		{Name: "pod number", In: replace(n-2, "1 2 3 x 5 1"), Want: "field 4"},
+		{Name: "short turn", In: strings.Join(lines[:n-2], "\n"), Want: "2 of 4 pod lines"},
+		{Name: "init only", In: strings.Join(lines[:2], "\n"), Want: "want"},
 	}
-	tests := []struct {
-		name, in, want string // want: "" for no error, else a part of it
-	}{
-		{"empty", "", ""},
-		{"whole", good, ""},
-		{"laps", replace(0, "three"), "line 1"},
-		{"checkpoint count", replace(1, "1"), "checkpoint count"},
-		{"checkpoints too close", replace(3, lines[2]), "checkpoints 0 and 1"},
-		{"checkpoint", replace(2, "100"), "checkpoint 0"},
-		{"pod fields", replace(n-1, "1 2 3 4 5"), "pod line 4"},
-		{"next checkpoint", replace(n-4, "1 2 3 4 5 99"), "next checkpoint 99"},
-		{"pod number", replace(n-2, "1 2 3 x 5 1"), "field 4"},
-		{"short turn", strings.Join(lines[:n-2], "\n"), "2 of 4 pod lines"},
-		{"init only", strings.Join(lines[:2], "\n"), "want"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 5}})
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("Run: %v", err)
-			case tc.want != "" && err == nil:
-				t.Errorf("Run accepted the input, want an error with %q", tc.want)
-			case tc.want != "" && !strings.Contains(err.Error(), tc.want):
-				t.Errorf("Run: %v; want an error with %q", err, tc.want)
-			}
-		})
-	}
-	if _, err := NewBot(Config{Config: bot.Config{Strategy: "mcts"}}); err == nil || !strings.Contains(err.Error(), "mcts") {
-		t.Errorf("NewBot(mcts): %v, want an error naming the strategy", err)
-	}
+	bottest.CheckBadInputs(t, game.Run(bot.Config{Iterations: 5}), tests)
 }
 
 // FuzzRun feeds Run any input: it must return, without panicking.
@@ -298,4 +177,27 @@ func TestPublishedRules(t *testing.T) {
 	if played != [2]int{3, 3} {
 		t.Fatalf("played %v maps (other laps, 3 laps), want 3 of each", played)
 	}
+}
+
+// referee is a race as bottest.PlayThroughRun plays it: the live rules,
+// every line through the engine's grammar.
+type referee simcsb.State
+
+func (r *referee) InitInput(pl int) []string { return (*simcsb.State)(r).InitInput() }
+func (r *referee) TurnInput(pl int) []string { return (*simcsb.State)(r).TurnInput(pl) }
+func (r *referee) MaxRounds() int            { return simcsb.MaxRounds }
+
+func (r *referee) Play(lines [2][2]string) (bool, error) {
+	st := (*simcsb.State)(r)
+	for pl := range lines {
+		for k, line := range lines[pl] {
+			o, err := simcsb.ParseOrder(line, simcsb.Live)
+			if err != nil {
+				return false, fmt.Errorf("player %d line %q: %v", pl, line, err)
+			}
+			st.Apply(2*pl+k, o.Command)
+		}
+	}
+	res := st.Play(nil)
+	return res.Finished || res.TimedOut[0] || res.TimedOut[1], nil
 }

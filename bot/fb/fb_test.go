@@ -1,15 +1,13 @@
 package fb
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"impulse/bot"
+	"impulse/bot/bottest"
 	simfb "impulse/sim/fb"
 )
 
@@ -129,21 +127,7 @@ func TestCommandLegal(t *testing.T) {
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(5, 20)
 	s := NewSearch(0, 1)
-	for _, strategy := range []string{bot.StrategyGA, bot.StrategyBeam} {
-		warm := bot.NewBudget(time.Time{}, 0, 50)
-		s.Turn(&st, true, strategy, &warm)
-		for _, timed := range []bool{false, true} {
-			if n := testing.AllocsPerRun(10, func() {
-				b := bot.NewBudget(time.Time{}, 0, 100)
-				if timed {
-					b = bot.NewBudget(time.Now(), time.Millisecond, 0)
-				}
-				s.Turn(&st, false, strategy, &b)
-			}); n != 0 {
-				t.Errorf("a %s turn (on a time budget: %v) allocates %v times", strategy, timed, n)
-			}
-		}
-	}
+	bottest.CheckTurnAllocs(t, func(strategy string, first bool, b *bot.Budget) { s.Turn(&st, first, strategy, b) })
 }
 
 // gameInput plays a game of two baseline bots with the snaffles of seed
@@ -167,124 +151,31 @@ func gameInput(seed int64, pl, rounds int) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// TestDeterministic: with Iterations set, the same seed gives the same
-// output over a game, for both searches and in both seats; another seed
-// gives another.
-func TestDeterministic(t *testing.T) {
-	for k := 0; k < 4; k++ {
-		pl, strategy := k%2, StrategyGA
-		if k >= 2 {
-			strategy = StrategyBeam
-		}
-		in := gameInput(11, pl, 60)
-		run := func(seed int64) string {
-			var out bytes.Buffer
-			cfg := Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
-			if err := Run(strings.NewReader(in), &out, io.Discard, cfg); err != nil {
-				t.Fatal(err)
-			}
-			return out.String()
-		}
-		a, b, c := run(1), run(1), run(2)
-		if a != b {
-			t.Errorf("%s, player %d: seed 1 played two ways:\n%s\n----\n%s", strategy, pl, a, b)
-		}
-		if a == c {
-			t.Errorf("%s, player %d: seeds 1 and 2 played the same game", strategy, pl)
-		}
-		// Two bludger lines a turn in, two command lines a turn out.
-		if n, want := strings.Count(a, "\n"), strings.Count(in, "BLUDGER"); n != want {
-			t.Errorf("player %d: %d output lines for %d turns", pl, n, want/2)
-		}
-	}
+// game is this package as bottest's shared tests see it.
+var game = bottest.Game{
+	Run: func(cfg bot.Config) bottest.RunFunc {
+		return func(in io.Reader, out, log io.Writer) error { return Run(in, out, log, Config{Config: cfg}) }
+	},
+	NewBot: func(cfg bot.Config) (bot.Player, error) { return NewBot(Config{Config: cfg}) },
+	Input:  gameInput,
+	Referee: func(seed int64) bottest.Referee {
+		st := simfb.NewFromSeed(seed, simfb.Live)
+		st.Prepare()
+		return (*referee)(&st)
+	},
 }
+
+// TestDeterministic: with Iterations set, the same seed gives the same
+// output over a game, for both searches and both seats; another seed
+// gives another.
+func TestDeterministic(t *testing.T) { game.CheckDeterministic(t) }
 
 // TestRunPlaysGames plays whole games through Run, as a process would:
 // the test is the referee, on the simulator, with the opponent an
-// in-process baseline bot. Every line Run writes must pass the engine's
-// grammar and checks, Run must answer each turn before reading the next
-// and return nil at the end of the input.
-func TestRunPlaysGames(t *testing.T) {
-	for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
-		for seat := 0; seat < 2; seat++ {
-			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
-				runGame(t, 21+int64(seat), seat, Config{Config: bot.Config{Strategy: strategy, Seed: 3, Iterations: 60}})
-			})
-		}
-	}
-}
-
-func runGame(t *testing.T, seed int64, seat int, cfg Config) {
-	st := simfb.NewFromSeed(seed, simfb.Live)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var log bytes.Buffer
-	done := make(chan error, 1)
-	go func() {
-		err := Run(inR, outW, &log, cfg)
-		outW.Close()
-		done <- err
-	}()
-	opp, err := NewBot(Config{Config: bot.Config{Strategy: StrategyBaseline}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := opp.Init(simfb.InitInput(1 - seat)); err != nil {
-		t.Fatal(err)
-	}
-	out := bufio.NewScanner(outR)
-	fmt.Fprintln(inW, strings.Join(simfb.InitInput(seat), "\n"))
-	rounds := 0
-	for ; rounds < simfb.MaxRounds; rounds++ {
-		st.Prepare()
-		mine, theirs := st.TurnInput(seat), st.TurnInput(1-seat)
-		fmt.Fprintln(inW, strings.Join(mine, "\n"))
-		var lines [2]string
-		for k := 0; k < 2; k++ {
-			if !out.Scan() {
-				t.Fatalf("round %d: Run wrote %d of 2 lines (%v)", rounds+1, k, <-done)
-			}
-			lines[k] = out.Text()
-		}
-		o, err := opp.Turn(theirs, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		all := [2][2]string{lines, o}
-		if seat == 1 {
-			all = [2][2]string{o, lines}
-		}
-		for pl := 0; pl < 2; pl++ {
-			for k, line := range all[pl] {
-				c, err := simfb.ParseOrder(line)
-				if err == nil {
-					err = st.Check(2*pl+k, c.Command)
-				}
-				if err != nil {
-					t.Fatalf("round %d: player %d line %q: %v", rounds+1, pl, line, err)
-				}
-				st.Apply(2*pl+k, c.Command)
-			}
-		}
-		if res := st.Update(nil); res.Over {
-			rounds++
-			break
-		}
-	}
-	inW.Close()
-	if err := <-done; err != nil {
-		t.Fatalf("Run: %v", err)
-	}
-	if out.Scan() {
-		t.Errorf("Run wrote %q after the input ended", out.Text())
-	}
-	if n := strings.Count(log.String(), "\n"); n != rounds {
-		t.Errorf("%d log lines for %d rounds:\n%s", n, rounds, log.String())
-	}
-	if cfg.Strategy != StrategyBaseline && !strings.Contains(log.String(), "simulated turns") {
-		t.Errorf("the log does not count simulated turns:\n%.300s", log.String())
-	}
-}
+// in-process bot. Every line Run writes must match the engine's grammar,
+// Run must answer each turn before reading the next and return nil at the
+// end of the input.
+func TestRunPlaysGames(t *testing.T) { game.PlayGames(t) }
 
 // TestRunBadInput: bad input is an error naming the line, never a panic
 // or a hang; the empty input is a game that never started.
@@ -292,41 +183,20 @@ func TestRunBadInput(t *testing.T) {
 	good := gameInput(3, 0, 2)
 	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
 	n := len(lines)
-	replace := func(i int, s string) string {
-		l := append([]string(nil), lines...)
-		l[i] = s
-		return strings.Join(l, "\n") + "\n"
+	replace := func(i int, s string) string { return bottest.Replace(good, i, s) }
+	tests := []bottest.BadInput{
+		{Name: "empty", In: "", Want: ""},
+		{Name: "whole", In: good, Want: ""},
+		{Name: "team", In: replace(0, "2"), Want: "line 1: init: myTeamId"},
+		{Name: "score", In: replace(1, "0"), Want: "lines 2-17: turn 1: line 1"},
+		{Name: "count", In: replace(3, "99"), Want: "lines 2-4: turn 1: entity count"},
+		{Name: "entity fields", In: replace(n-1, "12 BLUDGER 1 2 3 4"), Want: "expected 'id type x y vx vy state'"},
+		{Name: "entity kind", In: replace(4, "0 SNAFFLE 1 2 3 4 0"), Want: "id 0 is no SNAFFLE"},
+		{Name: "entity number", In: replace(n-2, "11 BLUDGER 1 2 x 4 0"), Want: "not an integer"},
+		{Name: "short turn", In: strings.Join(lines[:n-2], "\n"), Want: "entities"},
+		{Name: "header only", In: strings.Join(lines[:3], "\n"), Want: "after 2 of 3 header lines"},
 	}
-	tests := []struct {
-		name, in, want string // want: "" for no error, else a part of it
-	}{
-		{"empty", "", ""},
-		{"whole", good, ""},
-		{"team", replace(0, "2"), "line 1: init: myTeamId"},
-		{"score", replace(1, "0"), "lines 2-17: turn 1: line 1"},
-		{"count", replace(3, "99"), "lines 2-4: turn 1: entity count"},
-		{"entity fields", replace(n-1, "12 BLUDGER 1 2 3 4"), "expected 'id type x y vx vy state'"},
-		{"entity kind", replace(4, "0 SNAFFLE 1 2 3 4 0"), "id 0 is no SNAFFLE"},
-		{"entity number", replace(n-2, "11 BLUDGER 1 2 x 4 0"), "not an integer"},
-		{"short turn", strings.Join(lines[:n-2], "\n"), "entities"},
-		{"header only", strings.Join(lines[:3], "\n"), "after 2 of 3 header lines"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			err := Run(strings.NewReader(tc.in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 5}})
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("Run: %v", err)
-			case tc.want != "" && err == nil:
-				t.Errorf("Run accepted the input, want an error with %q", tc.want)
-			case tc.want != "" && !strings.Contains(err.Error(), tc.want):
-				t.Errorf("Run: %v; want an error with %q", err, tc.want)
-			}
-		})
-	}
-	if _, err := NewBot(Config{Config: bot.Config{Strategy: "mcts"}}); err == nil || !strings.Contains(err.Error(), "mcts") {
-		t.Errorf("NewBot(mcts): %v, want an error naming the strategy", err)
-	}
+	bottest.CheckBadInputs(t, game.Run(bot.Config{Iterations: 5}), tests)
 }
 
 // FuzzRun feeds Run any input: it must return, without panicking.
@@ -337,4 +207,31 @@ func FuzzRun(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 3}})
 	})
+}
+
+// referee is a game as bottest.PlayThroughRun plays it: the live rules,
+// every line through the engine's grammar and checks, in wizard order.
+type referee simfb.State
+
+func (r *referee) InitInput(pl int) []string { return simfb.InitInput(pl) }
+func (r *referee) TurnInput(pl int) []string { return (*simfb.State)(r).TurnInput(pl) }
+func (r *referee) MaxRounds() int            { return simfb.MaxRounds }
+
+func (r *referee) Play(lines [2][2]string) (bool, error) {
+	st := (*simfb.State)(r)
+	for pl := range lines {
+		for k, line := range lines[pl] {
+			c, err := simfb.ParseOrder(line)
+			if err == nil {
+				err = st.Check(2*pl+k, c.Command)
+			}
+			if err != nil {
+				return false, fmt.Errorf("player %d line %q: %v", pl, line, err)
+			}
+			st.Apply(2*pl+k, c.Command)
+		}
+	}
+	over := st.Update(nil).Over
+	st.Prepare()
+	return over, nil
 }
