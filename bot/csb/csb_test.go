@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"impulse/bot"
 	"impulse/bot/bottest"
@@ -200,4 +201,23 @@ func (r *referee) Play(lines [2][2]string) (bool, error) {
 	}
 	res := st.Play(nil)
 	return res.Finished || res.TimedOut[0] || res.TimedOut[1], nil
+}
+
+// TestCoincidentPods: input with two pods in one place (no game has it;
+// sim/csb loops on it) is answered, not hung on.
+func TestCoincidentPods(t *testing.T) {
+	good := gameInput(3, 0, 1)
+	lines := strings.Split(good, "\n")
+	n := len(lines) - 1 // the last is empty
+	in := bottest.Replace(good, n-3, lines[n-4]) // our second pod on our first
+	done := make(chan error, 1)
+	go func() { done <- Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 20}}) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run hangs on two pods in one place")
+	}
 }

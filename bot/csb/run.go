@@ -140,6 +140,13 @@ func (b *Bot) update(lines []string) error {
 	for i := range st.Pods {
 		p := &st.Pods[i]
 		p.Vel = sim.Vec{X: clampSpeed(p.Vel.X), Y: clampSpeed(p.Vel.Y)}
+		for j := 0; j < i; j++ {
+			if p.Pos == st.Pods[j].Pos {
+				// Two pods in one place never happen in a game, and hang
+				// sim/csb's collision loop (see its BUG note): part them.
+				p.Pos.X++
+			}
+		}
 	}
 	return nil
 }

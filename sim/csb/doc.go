@@ -21,4 +21,9 @@
 // ReadTurn read it back into a State; ParseOrder reads a bot's line,
 // Command.String writes one; TruncateMessage cuts a message as the view
 // shows it.
+//
+// BUG(csb): two pods at the same position, which no game produces (the
+// separation push keeps pods apart), make Move loop for ever: the
+// collision normal is the zero vector there, where the engine's is NaN.
+// The bot parts such pods when it reads them; referee simtest refuses them.
 package csb
