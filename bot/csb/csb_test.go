@@ -208,10 +208,12 @@ func (r *referee) Play(lines [2][2]string) (bool, error) {
 func TestCoincidentPods(t *testing.T) {
 	good := gameInput(3, 0, 1)
 	lines := strings.Split(good, "\n")
-	n := len(lines) - 1 // the last is empty
+	n := len(lines) - 1                          // the last is empty
 	in := bottest.Replace(good, n-3, lines[n-4]) // our second pod on our first
 	done := make(chan error, 1)
-	go func() { done <- Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 20}}) }()
+	go func() {
+		done <- Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 20}})
+	}()
 	select {
 	case err := <-done:
 		if err != nil {
