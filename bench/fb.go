@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 	"impulse/sim/fb"
 )
 
@@ -33,7 +33,7 @@ type FBGame struct {
 // the replay's to know the simulation followed the official game.
 func LoadFBGame(path string) (FBGame, error) {
 	g := FBGame{Name: path}
-	r, err := referee.ReadReplay(path)
+	r, err := replay.Read(path)
 	if err != nil {
 		return g, err
 	}

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 	"impulse/sim/fb"
 )
 
@@ -22,7 +22,7 @@ func loadFB(tb testing.TB) []FBTurn {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		r, err := referee.ReadReplay(f)
+		r, err := replay.Read(f)
 		if err != nil {
 			tb.Fatal(err)
 		}

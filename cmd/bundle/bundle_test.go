@@ -296,12 +296,19 @@ func TestParseAPILine(t *testing.T) {
 	}
 }
 
-// TestUsage checks the flags: a bad game is a usage error (exit status 2).
+// TestUsage checks the flags: a bad game is a usage error (exit status 2);
+// -h and -help print the synopsis on stdout and succeed (exit status 0).
 func TestUsage(t *testing.T) {
 	for _, args := range [][]string{{"-game", "chess"}, {}, {"-game", "csb", "extra"}, {"-nope"}} {
 		var usage usageError
 		if err := run(args, &strings.Builder{}, &strings.Builder{}); !errors.As(err, &usage) {
 			t.Errorf("run(%q) = %v, want a usage error", args, err)
+		}
+	}
+	for _, h := range []string{"-h", "-help"} {
+		var stdout, stderr strings.Builder
+		if err := run([]string{h}, &stdout, &stderr); err != nil || !strings.HasPrefix(stdout.String(), "usage: go run ./cmd/bundle -game") || !strings.Contains(stdout.String(), "-strip-comments") {
+			t.Errorf("run(%s) = %v, printed %q; want the synopsis and no error", h, err, stdout.String())
 		}
 	}
 }

@@ -59,6 +59,17 @@ func main() {
 	}
 }
 
+const usage = `usage: go run ./cmd/bundle -game csb|fb [-o FILE] [-strip-comments] [-keep-unused] [-C DIR]
+
+Flattens cmd/bot and every package of this module it imports into one Go
+1.18 file for CodinGame (-game fb: the Fantastic Bits bot), and checks it:
+standard library only, Go 1.18 language and API, at most 100,000
+characters, and it builds alone. The file is written even when a check
+fails; the exit status is then 1.
+
+Flags:
+`
+
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
@@ -72,8 +83,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	strip := fs.Bool("strip-comments", false, "leave the comments out (compiler directives stay)")
 	keep := fs.Bool("keep-unused", false, "keep the declarations the bot cannot reach (left out by default)")
 	dir := fs.String("C", "", "the module's `directory` (default: the current one)")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	fs.SetOutput(io.Discard) // the error goes to main, the usage only on -h
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return nil
+	} else if err != nil {
+		return usageError{err.Error() + " (bundle -h for help)"}
 	}
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}

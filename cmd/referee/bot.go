@@ -81,8 +81,8 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 		fs.PrintDefaults()
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		if err := fs.Parse(args); err != nil {
-			return 2, err
+		if code, ok, err := parseFlags(fs, args, out); !ok {
+			return code, err
 		}
 		return 2, usageError{"bot: no bot named; one of " + strings.Join(builtinNames(), ", ")}
 	}
@@ -90,8 +90,8 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	if !ok {
 		return 2, usageError{fmt.Sprintf("bot: unknown bot %q; one of %s", args[0], strings.Join(builtinNames(), ", "))}
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		return 2, err
+	if code, ok, err := parseFlags(fs, args[1:], out); !ok {
+		return code, err
 	}
 	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("bot %s: bad arguments %q", args[0], args[1:])}

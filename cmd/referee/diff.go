@@ -3,35 +3,37 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 
-	"impulse/referee"
+	"impulse/referee/diff"
+	"impulse/referee/replay"
 )
 
 // runDiff is "referee diff PATH...": exit 0 when every replay matches, 1 on
 // a mismatch, 2 when a file is not a readable replay.
-func runDiff(args []string) (int, error) {
+func runDiff(args []string, stdout io.Writer) (int, error) {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: referee diff PATH...\n\nReplays each CodinGame replay (a file, or every *.json under a folder) through\nour simulator and compares every frame. Exit status: 0 all match, 1 a mismatch,\n2 a file that is not a readable replay.\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2, err
+	if code, ok, err := parseFlags(fs, args, stdout); !ok {
+		return code, err
 	}
 	if fs.NArg() == 0 {
 		return 2, usageError{"diff: no replay given"}
 	}
-	files, err := referee.ReplayFiles(fs.Args())
+	files, err := replay.Files(fs.Args())
 	if err != nil {
 		return 2, err
 	}
 	ok, bad, broken := 0, 0, 0
 	for _, path := range files {
-		r, err := referee.ReadReplay(path)
-		var res referee.DiffResult
+		r, err := replay.Read(path)
+		var res diff.Result
 		if err == nil {
-			res, err = referee.Diff(r)
+			res, err = diff.Replay(r)
 			if err != nil {
 				err = fmt.Errorf("%s: %w", path, err)
 			}
@@ -39,17 +41,17 @@ func runDiff(args []string) (int, error) {
 		switch {
 		case err != nil:
 			broken++
-			fmt.Printf("ERROR %v\n", err) // err starts with the path
+			fmt.Fprintf(stdout, "ERROR %v\n", err) // err starts with the path
 		case res.Match:
 			ok++
-			fmt.Printf("%s: ok (%d turns%s)\n", path, res.Turns, rebuiltNote(res))
+			fmt.Fprintf(stdout, "%s: ok (%d turns%s)\n", path, res.Turns, rebuiltNote(res))
 		default:
 			bad++
-			fmt.Printf("%s: MISMATCH turn %d frame %d%s\n", path, res.Turn, res.Frame, rebuiltNote(res))
-			fmt.Printf("  (-official +ours)\n%s\n", indent(res.Diff))
+			fmt.Fprintf(stdout, "%s: MISMATCH turn %d frame %d%s\n", path, res.Turn, res.Frame, rebuiltNote(res))
+			fmt.Fprintf(stdout, "  (-official +ours)\n%s\n", indent(res.Diff))
 		}
 	}
-	fmt.Printf("%d/%d replays match\n", ok, len(files))
+	fmt.Fprintf(stdout, "%d/%d replays match\n", ok, len(files))
 	switch {
 	case broken > 0:
 		return 2, nil
@@ -61,7 +63,7 @@ func runDiff(args []string) (int, error) {
 
 // rebuiltNote says how many frames had no stdout and were replayed with
 // the commands their views show.
-func rebuiltNote(res referee.DiffResult) string {
+func rebuiltNote(res diff.Result) string {
 	switch n := len(res.Rebuilt); n {
 	case 0:
 		return ""

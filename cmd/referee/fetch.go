@@ -46,15 +46,12 @@ func runFetch(args []string, stdout, stderr io.Writer) (int, error) {
 	agent := flags.Int64("agent", 0, "download the newest finished games of the agent with this `id`")
 	last := flags.Int("last", 10, "with -agent: how many games, at most")
 	pause := flags.Duration("pause", fetch.DefaultPause, "wait between two downloads")
-	flags.SetOutput(io.Discard) // the usage goes to stdout on -h, the error to main
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, fetchUsage)
-			flags.SetOutput(stdout)
-			flags.PrintDefaults()
-			return 0, nil
-		}
-		return 2, usageError{fmt.Sprintf("fetch: %v (referee fetch -h for help)", err)}
+	flags.Usage = func() {
+		fmt.Fprint(flags.Output(), fetchUsage)
+		flags.PrintDefaults()
+	}
+	if code, ok, err := parseFlags(flags, args, stdout); !ok {
+		return code, err
 	}
 	set := map[string]bool{}
 	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })

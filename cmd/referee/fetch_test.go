@@ -16,8 +16,9 @@ import (
 	"sync"
 	"testing"
 
-	"impulse/referee"
+	"impulse/referee/diff"
 	"impulse/referee/fetch"
+	"impulse/referee/replay"
 )
 
 // fetchAPI stands in for CodinGame's API on loopback with the six live CSB
@@ -163,7 +164,7 @@ func TestFetchCommand(t *testing.T) {
 	}
 	for _, id := range a.ids {
 		path := fetch.Path(dir, id)
-		r, err := referee.ReadReplay(path)
+		r, err := replay.Read(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,12 +256,12 @@ func TestFetchedReplaysMatch(t *testing.T) {
 	}
 	for _, id := range a.ids {
 		path := fetch.Path(dir, id)
-		r, err := referee.ReadReplay(path)
+		r, err := replay.Read(path)
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
 		}
-		res, err := referee.Diff(r)
+		res, err := diff.Replay(r)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			continue

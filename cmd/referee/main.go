@@ -17,6 +17,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 )
@@ -31,14 +32,11 @@ func main() {
 	log.SetFlags(0)
 	code, err := run(os.Args[1:])
 	if err != nil {
+		log.Print(err)
 		var u usageError
-		if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
-			if !errors.Is(err, flag.ErrHelp) {
-				log.Print(err)
-			}
+		if errors.As(err, &u) {
 			os.Exit(2)
 		}
-		log.Print(err)
 		os.Exit(1)
 	}
 	os.Exit(code)
@@ -66,9 +64,9 @@ func run(args []string) (int, error) {
 	case "bot":
 		return runBot(args[1:], os.Stdin, os.Stdout, os.Stderr)
 	case "diff":
-		return runDiff(args[1:])
+		return runDiff(args[1:], os.Stdout)
 	case "simtest":
-		return 0, runSimtest(os.Stdin, os.Stdout)
+		return runSimtest(args[1:], os.Stdin, os.Stdout)
 	case "view":
 		return runView(args[1:], os.Stdout)
 	case "fetch":
@@ -78,4 +76,23 @@ func run(args []string) (int, error) {
 		return 0, nil
 	}
 	return 2, usageError{fmt.Sprintf("unknown command %q\n%s", args[0], usage)}
+}
+
+// parseFlags parses a subcommand's flags, the same way for every
+// subcommand: -h or -help prints its synopsis (fs.Usage) on stdout and
+// exits 0; any other mistake is a usage error (exit 2) naming the
+// subcommand and its -h. ok is false when the subcommand is to return
+// code and err at once.
+func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, ok bool, err error) {
+	fs.SetOutput(io.Discard) // the error goes to main, the usage only on -h
+	err = fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return 0, false, nil
+	case err != nil:
+		return 2, false, usageError{fmt.Sprintf("%s: %v (referee %s -h for help)", fs.Name(), err, fs.Name())}
+	}
+	return 0, true, nil
 }

@@ -13,6 +13,8 @@ import (
 	"syscall"
 
 	"impulse/referee"
+	"impulse/referee/match"
+	"impulse/referee/stats"
 	"impulse/sim"
 )
 
@@ -55,7 +57,7 @@ Flags:
 
 // matchConfig is the parsed flags of "referee match".
 type matchConfig struct {
-	opts     referee.MatchOptions
+	opts     match.Options
 	p1, p2   string
 	results  string
 	sprt     string
@@ -91,8 +93,8 @@ func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
 		fs.PrintDefaults()
 		fmt.Fprintf(fs.Output(), "\nBuilt-in bots: %s\n", strings.Join(builtinNames(), ", "))
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2, err
+	if code, ok, err := parseFlags(fs, args, stdout); !ok {
+		return code, err
 	}
 	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("match: unexpected arguments %q", fs.Args())}
@@ -123,14 +125,14 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	}
 	o.Seeds = seeds
 	if c.sprt != "" {
-		t, err := referee.ParseSPRT(c.sprt)
+		t, err := stats.ParseSPRT(c.sprt)
 		if err != nil {
 			return 2, usageError{"match: " + err.Error()}
 		}
 		switch c.model {
 		case "logistic":
 		case "normalized":
-			t.Model = referee.Normalized
+			t.Model = stats.Normalized
 		default:
 			return 2, usageError{fmt.Sprintf("match: -sprt-model %q: want logistic or normalized", c.model)}
 		}
@@ -154,11 +156,16 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	rep, err := referee.RunMatch(ctx, o)
+	if o.ReplaysDir != "" {
+		if err := recordReplaysDir(o.ReplaysDir); err != nil {
+			return 1, fmt.Errorf("match: %w", err)
+		}
+	}
+	rep, err := match.Run(ctx, o)
 	if err != nil {
 		return 1, fmt.Errorf("match: %w", err)
 	}
-	if err := referee.WriteReport(stdout, rep); err != nil {
+	if err := match.WriteReport(stdout, rep); err != nil {
 		return 1, err
 	}
 	if rep.Interrupted {
@@ -170,26 +177,26 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 // resolvePlayer turns -p1/-p2 into a player: a built-in bot of the game
 // re-executes this program, told the rule set, anything else is a command
 // line. A built-in bot of another game is refused.
-func resolvePlayer(spec, game string, rules sim.Rules) (referee.MatchPlayer, error) {
-	words, err := referee.SplitCommand(spec)
+func resolvePlayer(spec, game string, rules sim.Rules) (match.Player, error) {
+	words, err := match.SplitCommand(spec)
 	if err != nil {
-		return referee.MatchPlayer{}, err
+		return match.Player{}, err
 	}
 	argv, ok, err := builtinCommand(words)
 	if err != nil {
-		return referee.MatchPlayer{}, err
+		return match.Player{}, err
 	}
 	if !ok {
 		argv = words
 	} else {
 		if g, _, _ := strings.Cut(words[0], "/"); g != game {
-			return referee.MatchPlayer{}, fmt.Errorf("%s is a built-in bot of %s, and this is a match of %s (-game %s)", words[0], g, game, g)
+			return match.Player{}, fmt.Errorf("%s is a built-in bot of %s, and this is a match of %s (-game %s)", words[0], g, game, g)
 		}
 		if rules != sim.Live {
 			argv = append(argv, "-rules", rules.String())
 		}
 	}
-	return referee.MatchPlayer{Name: spec, Argv: argv}, nil
+	return match.Player{Name: spec, Argv: argv}, nil
 }
 
 // parseSeeds reads -seed: one seed, or a comma-separated list.

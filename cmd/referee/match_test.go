@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"impulse/referee"
+	"impulse/referee/match"
+	"impulse/referee/replay"
 	"impulse/sim"
 )
 
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 func TestBotBuiltin(t *testing.T) {
 	inputs := map[string]string{}
 	for game, file := range map[string]string{"csb": "csb-046.json", "fb": "fb-001.json"} {
-		r, err := referee.ReadReplay(filepath.Join("..", "..", "replays", game, file))
+		r, err := replay.Read(filepath.Join("..", "..", "replays", game, file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,17 +128,21 @@ func TestMatchCommand(t *testing.T) {
 		t.Errorf("%d result lines, want 4", len(lines))
 	}
 	for _, l := range lines {
-		var g referee.MatchGame
+		var g match.Game
 		if err := json.Unmarshal([]byte(l), &g); err != nil || (g.Seed != 3 && g.Seed != 4) {
 			t.Errorf("result line %s: %v", l, err)
 		}
 	}
-	files, _ := referee.ReplayFiles([]string{filepath.Join(dir, "replays")})
+	files, _ := replay.Files([]string{filepath.Join(dir, "replays")})
 	if len(files) != 4 {
 		t.Errorf("%d replays, want 4", len(files))
 	}
-	if code, err := runDiff([]string{filepath.Join(dir, "replays")}); code != 0 || err != nil {
+	if code, err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); code != 0 || err != nil {
 		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
+	}
+	// The command, not the runner, records the folder for "referee view".
+	if last, err := recordedReplaysDir(); err != nil || last != filepath.Join(dir, "replays") {
+		t.Errorf("recorded replays folder %q, %v; want %q", last, err, filepath.Join(dir, "replays"))
 	}
 }
 
@@ -178,7 +183,7 @@ func TestMatchCommandFB(t *testing.T) {
 	if !strings.Contains(stdout.String(), "fb: fb/ga -iterations 100 vs fb/baseline") || strings.Contains(stdout.String(), "timeout") {
 		t.Errorf("table:\n%s", stdout.String())
 	}
-	if code, err := runDiff([]string{dir}); code != 0 || err != nil {
+	if code, err := runDiff([]string{dir}, io.Discard); code != 0 || err != nil {
 		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
 	}
 }

@@ -1,11 +1,34 @@
 package main
 
 import (
+	"flag"
+	"fmt"
 	"io"
 
 	"impulse/referee"
 )
 
+const simtestUsage = `usage: referee simtest
+
+Speaks the two protocols of the community test suite for Coders Strike Back
+simulators (github.com/sethorizer/csb) on stdin and stdout: each test gives
+four pods and their commands, and the answer is the four pods after the turn,
+under the live rules. It runs until its input ends.
+`
+
 // runSimtest is "referee simtest": the community CSB simulator test
 // protocol on stdin and stdout.
-func runSimtest(in io.Reader, out io.Writer) error { return referee.SimTest(in, out) }
+func runSimtest(args []string, in io.Reader, out io.Writer) (int, error) {
+	fs := flag.NewFlagSet("simtest", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), simtestUsage) }
+	if code, ok, err := parseFlags(fs, args, out); !ok {
+		return code, err
+	}
+	if fs.NArg() > 0 {
+		return 2, usageError{fmt.Sprintf("simtest: unexpected arguments %q", fs.Args())}
+	}
+	if err := referee.SimTest(in, out); err != nil {
+		return 1, err
+	}
+	return 0, nil
+}

@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 	"impulse/referee/view"
 )
 
@@ -54,15 +54,15 @@ func runView(args []string, stdout io.Writer) (int, error) {
 		fmt.Fprint(flags.Output(), viewUsage)
 		flags.PrintDefaults()
 	}
-	if err := flags.Parse(args); err != nil {
-		return 2, err
+	if code, ok, err := parseFlags(flags, args, stdout); !ok {
+		return code, err
 	}
 	addrSet := false
 	flags.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
 
 	paths := flags.Args()
 	if len(paths) == 0 {
-		dir, err := referee.LastReplaysDir()
+		dir, err := recordedReplaysDir()
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return 2, usageError{"view: no replay given, and no match has recorded a replays folder yet; try: referee view replays/"}
@@ -73,7 +73,7 @@ func runView(args []string, stdout io.Writer) (int, error) {
 	}
 
 	if *out != "" {
-		files, err := referee.ReplayFiles(paths)
+		files, err := replay.Files(paths)
 		if err != nil {
 			return 2, fmt.Errorf("view: %w", err)
 		}
@@ -87,7 +87,7 @@ func runView(args []string, stdout io.Writer) (int, error) {
 		return 0, nil
 	}
 
-	files, err := referee.ReplayFiles(paths)
+	files, err := replay.Files(paths)
 	if err != nil {
 		return 2, fmt.Errorf("view: %w", err)
 	}

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"impulse/referee"
 )
 
 // isolateCache points os.UserCacheDir at a fresh folder, so that the last
@@ -51,7 +49,7 @@ func TestViewExport(t *testing.T) {
 	}
 
 	// With no PATH, the last match's replays folder.
-	if err := referee.SetLastReplaysDir(dir); err != nil {
+	if err := recordReplaysDir(dir); err != nil {
 		t.Fatal(err)
 	}
 	out2 := filepath.Join(t.TempDir(), "last.html")

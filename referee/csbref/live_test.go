@@ -1,7 +1,7 @@
 package csbref_test
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -116,10 +116,13 @@ func TestLiveRules(t *testing.T) {
 		if !f.KeyFrame {
 			t.Fatalf("round %d: player 1's frame is not a key frame", r+1)
 		}
+		v, err := csbref.ParseView(f.View[1:])
+		if err != nil {
+			t.Fatalf("round %d: %v", r+1, err)
+		}
 		var power, shield, dead [csb.MaxPods]string
-		for i := range power {
-			fields := strings.Fields(f.View[1+2*i])
-			power[i], dead[i], shield[i] = fields[4], fields[5], fields[9]
+		for i, p := range v.Pods {
+			power[i], dead[i], shield[i] = fmt.Sprint(p.Power), fmt.Sprint(p.Dead), fmt.Sprint(p.Shield)
 		}
 		if d := cmp.Diff(want.power, power); d != "" {
 			t.Errorf("round %d: view field 4, power (-want +got):\n%s", r+1, d)

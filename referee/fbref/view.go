@@ -1,16 +1,14 @@
-package referee
+package fbref
 
 import (
 	"fmt"
 	"strings"
 
 	"impulse/referee/engine"
-	"impulse/referee/fbref"
-	"impulse/sim"
 	"impulse/sim/fb"
 )
 
-// FBView is a Fantastic Bits key frame's view, parsed so that numbers
+// View is a Fantastic Bits key frame's view, parsed so that numbers
 // compare as numbers and a difference names the entity and field.
 //
 // The engine's view quirk (fb.md section 3, aliasing): a WALL line, and an
@@ -22,55 +20,55 @@ import (
 // fb-013 frame 102, fb-045 frame 178). The simulator's collision log
 // reproduces it (sim/fb step.go, objects and sync), so the diff compares
 // those lines as printed, with no exception here.
-type FBView struct {
-	Init       *FBInit `json:",omitempty"`
-	Wizards    [fb.MaxWizards]FBWizard
-	Spells     []FBSpell
+type View struct {
+	Init       *ViewInit `json:",omitempty"`
+	Wizards    [fb.MaxWizards]ViewWizard
+	Spells     []ViewSpell
 	Snaffles   [][]float64 // id x y alive
 	Bludgers   [][]float64 // id x y
 	Scores     []float64
 	Magic      []float64
-	Collisions []FBCollision
+	Collisions []ViewCollision
 }
 
-// FBInit is frame 0's extra lines.
-type FBInit struct {
+// ViewInit is frame 0's extra lines.
+type ViewInit struct {
 	Constants []float64 // width height wizardRadius wizards snaffleRadius goalSize
 	Wizards   []float64 // team x y per wizard
 	Snaffles  []float64 // id x y per snaffle
 	Bludgers  []float64 // id x y per bludger
 }
 
-// FBWizard is one wizard line.
-type FBWizard struct {
+// ViewWizard is one wizard line.
+type ViewWizard struct {
 	X, Y, VX, VY, Thrust float64
-	TX, TY               Num
+	TX, TY               engine.Num
 	Message              string
 	HasMessage           bool
 }
 
-// FBSpell is one running spell: "NAME wizard target countdown fresh".
-type FBSpell struct {
+// ViewSpell is one running spell: "NAME wizard target countdown fresh".
+type ViewSpell struct {
 	Name                      string
 	Wizard, Target, Countdown float64
 	Fresh                     string
 }
 
-// FBCollision is one collision line: its kind, its numbers and, for a
+// ViewCollision is one collision line: its kind, its numbers and, for a
 // WALL, its side.
-type FBCollision struct {
+type ViewCollision struct {
 	Kind string
 	Nums []float64
 	Side string `json:",omitempty"`
 }
 
-// fbCollisionFields is the number count of each collision kind.
-var fbCollisionFields = map[string]int{"SNAFFLESCORE": 6, "SNAFFLE": 8, "WALL": 9, "ENTITY": 11}
+// collisionFields is the number count of each collision kind.
+var collisionFields = map[string]int{"SNAFFLESCORE": 6, "SNAFFLE": 8, "WALL": 9, "ENTITY": 11}
 
-// ParseFBView parses the lines of a key frame's view after its header
+// ParseView parses the lines of a key frame's view after its header
 // (frame 0's game name and init lines included).
-func ParseFBView(lines []string) (*FBView, error) {
-	v := &FBView{}
+func ParseView(lines []string) (*View, error) {
+	v := &View{}
 	k := 0
 	next := func(what string) (string, error) {
 		if k >= len(lines) {
@@ -90,14 +88,14 @@ func ParseFBView(lines []string) (*FBView, error) {
 		}
 		return n, nil
 	}
-	if len(lines) > 0 && lines[0] == fbref.Name {
+	if len(lines) > 0 && lines[0] == Name {
 		if len(lines) < 5 {
 			return nil, fmt.Errorf("view: frame 0 has %d lines", len(lines))
 		}
-		var in FBInit
+		var in ViewInit
 		var err error
 		for m, dst := range []*[]float64{&in.Constants, &in.Wizards, &in.Snaffles, &in.Bludgers} {
-			if *dst, err = numbers(lines[1+m], fmt.Sprintf("view line %d", m+3)); err != nil {
+			if *dst, err = engine.Numbers(lines[1+m], fmt.Sprintf("view line %d", m+3)); err != nil {
 				return nil, err
 			}
 		}
@@ -110,14 +108,15 @@ func ParseFBView(lines []string) (*FBView, error) {
 			return nil, err
 		}
 		f := strings.SplitN(l, " ", 8)
-		r := &fieldReader{f: f, ctx: fmt.Sprintf("wizard %d", i)}
+		nums := f
 		if len(f) == 8 {
-			r.f = f[:7]
+			nums = f[:7]
 		}
+		r := engine.NewNumReader(nums, fmt.Sprintf("wizard %d", i))
 		w := &v.Wizards[i]
-		w.X, w.Y, w.VX, w.VY, w.Thrust = r.num(), r.num(), r.num(), r.num(), r.num()
-		w.TX, w.TY = r.nullable(), r.nullable()
-		if err := r.done(); err != nil {
+		w.X, w.Y, w.VX, w.VY, w.Thrust = r.Num(), r.Num(), r.Num(), r.Num(), r.Num()
+		w.TX, w.TY = r.Nullable(), r.Nullable()
+		if err := r.Done(); err != nil {
 			return nil, err
 		}
 		if len(f) == 8 {
@@ -137,9 +136,9 @@ func ParseFBView(lines []string) (*FBView, error) {
 		if len(f) != 5 {
 			return nil, fmt.Errorf("spell %d: %q: expected 'NAME wizard target countdown fresh'", m, l)
 		}
-		r := &fieldReader{f: f[1:4], ctx: fmt.Sprintf("spell %d", m)}
-		sp := FBSpell{Name: f[0], Wizard: r.num(), Target: r.num(), Countdown: r.num(), Fresh: f[4]}
-		if err := r.done(); err != nil {
+		r := engine.NewNumReader(f[1:4], fmt.Sprintf("spell %d", m))
+		sp := ViewSpell{Name: f[0], Wizard: r.Num(), Target: r.Num(), Countdown: r.Num(), Fresh: f[4]}
+		if err := r.Done(); err != nil {
 			return nil, err
 		}
 		v.Spells = append(v.Spells, sp)
@@ -158,7 +157,7 @@ func ParseFBView(lines []string) (*FBView, error) {
 			if err != nil {
 				return nil, err
 			}
-			nums, err := numbers(l, fmt.Sprintf("%s %d", part.what, m))
+			nums, err := engine.Numbers(l, fmt.Sprintf("%s %d", part.what, m))
 			if err != nil {
 				return nil, err
 			}
@@ -173,7 +172,7 @@ func ParseFBView(lines []string) (*FBView, error) {
 		if err != nil {
 			return nil, err
 		}
-		if *dst, err = numbers(l, fmt.Sprintf("view line %d", k+1)); err != nil {
+		if *dst, err = engine.Numbers(l, fmt.Sprintf("view line %d", k+1)); err != nil {
 			return nil, err
 		}
 		if len(*dst) != 2 {
@@ -185,20 +184,20 @@ func ParseFBView(lines []string) (*FBView, error) {
 		if len(f) == 0 {
 			return nil, fmt.Errorf("collision %d: empty line", m)
 		}
-		want, ok := fbCollisionFields[f[0]]
+		want, ok := collisionFields[f[0]]
 		if !ok {
 			return nil, fmt.Errorf("collision %d: %q: unknown kind", m, l)
 		}
-		c := FBCollision{Kind: f[0]}
+		c := ViewCollision{Kind: f[0]}
 		nums := f[1:]
 		if c.Kind == "WALL" && len(nums) > 0 {
 			c.Side, nums = nums[len(nums)-1], nums[:len(nums)-1]
 		}
-		r := &fieldReader{f: nums, ctx: fmt.Sprintf("collision %d", m)}
-		for r.k < len(nums) && r.err == nil {
-			c.Nums = append(c.Nums, r.num())
+		r := engine.NewNumReader(nums, fmt.Sprintf("collision %d", m))
+		for r.More() {
+			c.Nums = append(c.Nums, r.Num())
 		}
-		if err := r.done(); err != nil {
+		if err := r.Done(); err != nil {
 			return nil, err
 		}
 		if len(c.Nums) != want {
@@ -207,13 +206,4 @@ func ParseFBView(lines []string) (*FBView, error) {
 		v.Collisions = append(v.Collisions, c)
 	}
 	return v, nil
-}
-
-var fbGame = gameDef{
-	name:  fbref.Name,
-	short: "fb",
-	newGame: func(rules sim.Rules) (engine.Game, engine.Variant, error) {
-		return fbref.New(rules), fbref.Variant, nil
-	},
-	parseView: func(lines []string) (any, error) { return ParseFBView(lines) },
 }

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 )
 
 // Result is what Fetch did with one game.
@@ -99,7 +99,7 @@ func cached(path string) bool {
 	if err != nil {
 		return false
 	}
-	_, err = referee.ParseReplay(data)
+	_, err = replay.Parse(data)
 	return err == nil
 }
 

@@ -15,7 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 )
 
 // Defaults of a Client's zero fields, and of the command's pause.
@@ -76,19 +76,19 @@ type Client struct {
 }
 
 // Game downloads game id's replay. It returns the body exactly as served,
-// which is one of the shapes referee.ParseReplay reads (the bare
+// which is one of the shapes replay.Parse reads (the bare
 // gameResult object, {"gameResult": ...} or {"success": ...}), and the
 // replay parsed from it. Errors name the game: an HTTP status, the back-off
 // giving up ("game 1: HTTP 429 Too Many Requests after 6 attempts"), or an
 // answer that is not that game's replay (for an unknown id the API answers
 // null or {"error": ...}), quoting its first 200 bytes.
-func (c *Client) Game(ctx context.Context, id int64) ([]byte, *referee.Replay, error) {
+func (c *Client) Game(ctx context.Context, id int64) ([]byte, *replay.Replay, error) {
 	what := fmt.Sprintf("game %d", id)
 	data, err := c.post(ctx, what, findByGameID, fmt.Appendf(nil, "[%d,null]", id))
 	if err != nil {
 		return nil, nil, err
 	}
-	r, err := referee.ParseReplay(data)
+	r, err := replay.Parse(data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: the API's answer is not a replay (%v): %s", what, err, snippet(data))
 	}

@@ -2,7 +2,7 @@
 // that doubles as a cache, for "referee fetch".
 //
 // A Client speaks to the API: Client.Game downloads one game's replay
-// (POST services/gameResult/findByGameId), checked with referee.ParseReplay
+// (POST services/gameResult/findByGameId), checked with replay.Parse
 // and returned exactly as served; Client.LastGames lists an agent's newest
 // finished games (POST services/gamesPlayersRanking/findLastBattlesByAgentId).
 // Client.Fetch downloads a list of games into DIR/<gameId>.json, skipping

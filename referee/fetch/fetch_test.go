@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 )
 
 // shapes serves the live games in all three of the API's shapes.
@@ -61,7 +61,7 @@ func checkFiles(t *testing.T, f *fakeAPI, dir string, ids []int64) {
 		if !bytes.Equal(got, served) {
 			t.Errorf("game %d: the file (%d bytes) is not the served body (%d bytes)", id, len(got), len(served))
 		}
-		r, err := referee.ParseReplay(got)
+		r, err := replay.Parse(got)
 		if err != nil {
 			t.Errorf("game %d: %v", id, err)
 		} else if r.GameResult.GameID != id {

@@ -1,4 +1,15 @@
-package referee
+// Package replay reads and writes CodinGame's replay JSON, the files that
+// "referee diff" checks, "referee view" plays and "referee match -replays"
+// writes. It knows no game: the views stay text, for each game's referee
+// package to parse.
+//
+// Entry points: [Read] and [Parse] read a replay in any shape CodinGame
+// serves it (also wrapped in {"success": ...}, or the gameResult object
+// alone), with the line and column of a JSON error; [Files] lists the
+// replays under files and folders; [NewFrame] turns a frame of the engine
+// (referee/engine) into a replay frame, and [Ranks] the scores into the
+// ranks, for writing; [Lines] and [Block] convert a frame's text fields.
+package replay
 
 import (
 	"bytes"
@@ -158,22 +169,23 @@ type Frame struct {
 	RawTooltips []string `json:"rawTooltips,omitempty"`
 }
 
-// ReadReplay reads a replay file, also when CodinGame's API wraps it in
-// {"success": ...} or gives the gameResult object alone.
-func ReadReplay(path string) (*Replay, error) {
+// Read reads a replay file, also when CodinGame's API wraps it in
+// {"success": ...} or gives the gameResult object alone. An error names
+// the file, and the line and column of a JSON error.
+func Read(path string) (*Replay, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := ParseReplay(data)
+	r, err := Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil
 }
 
-// ParseReplay decodes replay JSON; see ReadReplay.
-func ParseReplay(data []byte) (*Replay, error) {
+// Parse decodes replay JSON; see Read.
+func Parse(data []byte) (*Replay, error) {
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return nil, jsonError(data, err)
@@ -233,12 +245,4 @@ func (r *Replay) InitLines() []string {
 		return nil
 	}
 	return strings.Split(in, "\n")
-}
-
-// splitBlock turns a frame field ("line\n" per line) back into lines.
-func splitBlock(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }

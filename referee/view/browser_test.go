@@ -18,14 +18,16 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
 
-	"impulse/referee"
+	"impulse/referee/csbref"
+	"impulse/referee/fbref"
+	"impulse/referee/replay"
 )
 
 // The browser tests drive headless Chromium as a person would: open the
 // page, pick a replay, step with the keys and the timeline, and check that
 // what is drawn sits where the replay says, to scale. Expected values come
-// from the replay files, read here in Go (referee.ParseCSBView for CSB, the
-// view lines of fb.md §3 for FB), never from the page's own parser.
+// from the replay files, read here in Go by the games' view parsers
+// (csbref.ParseView, fbref.ParseView), never by the page's own parser.
 
 // chromiumPath finds a Chromium or Chrome binary: $IMPULSE_CHROMIUM, else
 // the usual names on $PATH.
@@ -249,7 +251,7 @@ func checkToScale(t *testing.T, d drawing, radius map[string]float64) {
 }
 
 // keyframes returns the frame indices of a replay's key frames.
-func keyframes(r *referee.Replay) []int {
+func keyframes(r *replay.Replay) []int {
 	var out []int
 	for i, f := range r.GameResult.Frames {
 		if f.Keyframe {
@@ -260,11 +262,10 @@ func keyframes(r *referee.Replay) []int {
 }
 
 // csbAt parses the CSB view of the replay's k-th key frame.
-func csbAt(t *testing.T, r *referee.Replay, k int) *referee.CSBView {
+func csbAt(t *testing.T, r *replay.Replay, k int) *csbref.View {
 	t.Helper()
 	f := r.GameResult.Frames[keyframes(r)[k]]
-	lines := strings.Split(strings.TrimSuffix(f.View, "\n"), "\n")
-	v, err := referee.ParseCSBView(lines[1:])
+	v, err := csbref.ParseView(replay.Lines(f.View)[1:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +275,7 @@ func csbAt(t *testing.T, r *referee.Replay, k int) *referee.CSBView {
 var csbRadius = map[string]float64{"pod": 400, "checkpoint": 600, "ghost": 400}
 
 // checkCSB checks the pods and checkpoints drawn against the replay's turn.
-func checkCSB(t *testing.T, d drawing, r *referee.Replay, k int) {
+func checkCSB(t *testing.T, d drawing, r *replay.Replay, k int) {
 	t.Helper()
 	if d.Turn != k || d.Frame != keyframes(r)[k] {
 		t.Fatalf("page shows turn %d frame %d, want turn %d frame %d", d.Turn, d.Frame, k, keyframes(r)[k])
@@ -304,7 +305,7 @@ func checkCSB(t *testing.T, d drawing, r *referee.Replay, k int) {
 }
 
 // checkOutputs checks the bots' output lines shown beside the field.
-func checkOutputs(t *testing.T, ctx context.Context, r *referee.Replay, k int) {
+func checkOutputs(t *testing.T, ctx context.Context, r *replay.Replay, k int) {
 	t.Helper()
 	kf := keyframes(r)
 	for p := 0; p < 2; p++ {
@@ -369,7 +370,7 @@ func TestBrowserServed(t *testing.T) {
 
 	t.Run("CSB in CodinGame's shape", func(t *testing.T) {
 		open(t, cgPath)
-		r, err := referee.ParseReplay(cgData)
+		r, err := replay.Parse(cgData)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -499,7 +500,7 @@ func TestBrowserServed(t *testing.T) {
 		path := filepath.Join("..", "..", "replays", "csb-live", "battle_872272248.json")
 		open(t, path)
 		data := readFile(t, path)
-		r, err := referee.ParseReplay(data)
+		r, err := replay.Parse(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -532,7 +533,7 @@ func TestBrowserServed(t *testing.T) {
 		}
 		open(t, fbPath)
 		data := readFile(t, fbPath)
-		r, err := referee.ParseReplay(data)
+		r, err := replay.Parse(data)
 		if err != nil {
 			t.Fatalf("%s: %v", fbPath, err)
 		}
@@ -610,58 +611,34 @@ type fbWant struct {
 	spells   []string // "NAME wizard target"
 }
 
-func fbAt(t *testing.T, r *referee.Replay, k int) fbWant {
+func fbAt(t *testing.T, r *replay.Replay, k int) fbWant {
 	t.Helper()
 	f := r.GameResult.Frames[keyframes(r)[k]]
-	lines := strings.Split(strings.TrimSuffix(f.View, "\n"), "\n")[1:]
-	if k == 0 {
-		lines = lines[5:] // name, constants, wizards, snaffles, bludgers
-	}
-	atoi := func(s string) int {
-		n, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			t.Fatalf("turn %d: %q is not a count", k, s)
-		}
-		return n
-	}
-	num := func(s string) float64 {
-		v, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			t.Fatalf("turn %d: %q is not a number", k, s)
-		}
-		return v
+	v, err := fbref.ParseView(replay.Lines(f.View)[1:])
+	if err != nil {
+		t.Fatalf("turn %d: %v", k, err)
 	}
 	w := fbWant{snaffles: map[int][2]float64{}, bludgers: map[int][2]float64{}}
-	for i := 0; i < 4; i++ {
-		f := strings.Fields(lines[i])
-		w.wizards = append(w.wizards, [2]float64{num(f[0]), num(f[1])})
+	for _, wz := range v.Wizards {
+		w.wizards = append(w.wizards, [2]float64{wz.X, wz.Y})
 	}
-	at := 4
-	n := atoi(lines[at])
-	for _, l := range lines[at+1 : at+1+n] {
-		f := strings.Fields(l)
-		w.spells = append(w.spells, strings.Join(f[:3], " "))
+	for _, sp := range v.Spells {
+		w.spells = append(w.spells, fmt.Sprintf("%s %g %g", sp.Name, sp.Wizard, sp.Target))
 	}
-	at += 1 + n
-	n = atoi(lines[at])
-	for _, l := range lines[at+1 : at+1+n] {
-		f := strings.Fields(l)
-		if f[3] == "1" {
-			w.snaffles[atoi(f[0])] = [2]float64{num(f[1]), num(f[2])}
+	for _, sn := range v.Snaffles { // id x y alive
+		if sn[3] == 1 {
+			w.snaffles[int(sn[0])] = [2]float64{sn[1], sn[2]}
 		}
 	}
-	at += 1 + n
-	n = atoi(lines[at])
-	for _, l := range lines[at+1 : at+1+n] {
-		f := strings.Fields(l)
-		w.bludgers[atoi(f[0])] = [2]float64{num(f[1]), num(f[2])}
+	for _, b := range v.Bludgers { // id x y
+		w.bludgers[int(b[0])] = [2]float64{b[1], b[2]}
 	}
 	return w
 }
 
 // fbHolders reads which wizards hold a snaffle after key frame k from the
 // next player input (fb.md §4: a wizard's state is 1 when it holds one).
-func fbHolders(r *referee.Replay, k int) map[int]bool {
+func fbHolders(r *replay.Replay, k int) map[int]bool {
 	kf := keyframes(r)
 	if kf[k]+1 >= len(r.GameResult.Frames) {
 		return nil
@@ -679,7 +656,7 @@ func fbHolders(r *referee.Replay, k int) map[int]bool {
 
 // fbTurnWithSpellAndHolder finds a turn with an active spell and a wizard
 // holding a snaffle (else one with either), so that the test sees both.
-func fbTurnWithSpellAndHolder(t *testing.T, r *referee.Replay) int {
+func fbTurnWithSpellAndHolder(t *testing.T, r *replay.Replay) int {
 	t.Helper()
 	best, score := 1, -1
 	for k := 1; k < len(keyframes(r))-1; k++ {
@@ -700,7 +677,7 @@ func fbTurnWithSpellAndHolder(t *testing.T, r *referee.Replay) int {
 	return best
 }
 
-func checkFB(t *testing.T, ctx context.Context, d drawing, r *referee.Replay, k int) {
+func checkFB(t *testing.T, ctx context.Context, d drawing, r *replay.Replay, k int) {
 	t.Helper()
 	if d.Turn != k {
 		t.Fatalf("page shows turn %d, want %d", d.Turn, k)
@@ -767,7 +744,7 @@ func TestBrowserExport(t *testing.T) {
 	checkGhosts(t, ctx)
 	screenshot(t, ctx, "export-csb-002-mismatch.png")
 
-	r, err := referee.ParseReplay(data)
+	r, err := replay.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}

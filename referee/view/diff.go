@@ -6,7 +6,8 @@ import (
 	"reflect"
 	"sort"
 
-	"impulse/referee"
+	"impulse/referee/diff"
+	"impulse/referee/replay"
 )
 
 // DiffInfo is a replay's diff as the page reads it: where our referee and
@@ -27,15 +28,15 @@ type DiffInfo struct {
 	// Ours and Theirs are that frame as our referee and the replay have
 	// it; nil when the mismatch is not a frame's content (a game that ends
 	// early, an end-of-game score). Their View is the game's parsed key
-	// frame (*referee.CSBView, or FB's), in Go's field names.
-	Ours   *referee.FrameView `json:"ours,omitempty"`
-	Theirs *referee.FrameView `json:"theirs,omitempty"`
+	// frame (*csbref.View, or FB's), in Go's field names.
+	Ours   *diff.Frame `json:"ours,omitempty"`
+	Theirs *diff.Frame `json:"theirs,omitempty"`
 	// Fields lists the leaves of Theirs and Ours that differ, in path
 	// order; at most maxFields.
 	Fields []FieldDiff `json:"fields,omitempty"`
 }
 
-// FieldDiff is one differing leaf, named by its path in the FrameView
+// FieldDiff is one differing leaf, named by its path in the diff.Frame
 // ("View.Pods[1].X"), or a whole element that one side lacks (then the
 // other side has null).
 type FieldDiff struct {
@@ -48,19 +49,19 @@ type FieldDiff struct {
 // drifts, and the page lists fields for a person to read.
 const maxFields = 200
 
-// DiffReplay replays replay JSON (any shape ReadReplay takes) through our
-// referee and compares every frame (referee.Diff). A replay that cannot be
+// DiffReplay replays replay JSON (any shape replay.Parse takes) through our
+// referee and compares every frame (diff.Replay). A replay that cannot be
 // replayed gives a DiffInfo with Error set, not an error: the page still
 // plays it and says why there is no diff.
 func DiffReplay(data []byte) DiffInfo {
-	r, err := referee.ParseReplay(data)
+	r, err := replay.Parse(data)
 	if err != nil {
 		return DiffInfo{Error: err.Error()}
 	}
 	return diffInfo(r)
 }
 
-func diffInfo(r *referee.Replay) (info DiffInfo) {
+func diffInfo(r *replay.Replay) (info DiffInfo) {
 	defer func() {
 		// The diff runs our whole referee on outside input: a bug there
 		// must cost the page its diff, not the server its life.
@@ -68,7 +69,7 @@ func diffInfo(r *referee.Replay) (info DiffInfo) {
 			info = DiffInfo{Error: fmt.Sprintf("internal error while diffing: %v", p)}
 		}
 	}()
-	res, err := referee.Diff(r)
+	res, err := diff.Replay(r)
 	if err != nil {
 		return DiffInfo{Game: res.Game, Error: err.Error()}
 	}

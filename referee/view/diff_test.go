@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"impulse/referee"
+	"impulse/referee/csbref"
 )
 
 func TestFieldDiffs(t *testing.T) {
@@ -88,7 +88,7 @@ func TestDiffReplayMismatch(t *testing.T) {
 	if info.Ours == nil || info.Theirs == nil {
 		t.Fatal("no frames to draw")
 	}
-	if v, ok := info.Ours.View.(*referee.CSBView); !ok || v.Pods[0].X != 13140 {
+	if v, ok := info.Ours.View.(*csbref.View); !ok || v.Pods[0].X != 13140 {
 		t.Errorf("ours: %#v, want a CSBView with pod 0 at x 13140", info.Ours.View)
 	}
 	found := false

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"impulse/referee"
+	"impulse/referee/replay"
 )
 
 //go:embed assets
@@ -60,7 +60,7 @@ type ReplayEntry struct {
 }
 
 // NewServer returns a server for the replays under paths: files as given,
-// folders searched for *.json (referee.ReplayFiles).
+// folders searched for *.json (replay.Files).
 func NewServer(paths []string, opts Options) *Server {
 	s := &Server{paths: paths, opts: opts, mux: http.NewServeMux(), diffs: map[string]cachedDiff{}}
 	sub, _ := fs.Sub(assets, "assets")
@@ -80,7 +80,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // Replays lists the replays the server offers.
 func (s *Server) Replays() ([]ReplayEntry, error) {
-	files, err := referee.ReplayFiles(s.paths)
+	files, err := replay.Files(s.paths)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (path string, ok
 		httpError(w, errors.New("no replay parameter"), http.StatusBadRequest)
 		return "", false
 	}
-	files, err := referee.ReplayFiles(s.paths)
+	files, err := replay.Files(s.paths)
 	if err != nil {
 		httpError(w, err, http.StatusInternalServerError)
 		return "", false

@@ -1,0 +1,73 @@
+package match
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"impulse/referee/stats"
+)
+
+// TestWriteReport checks the table of a made-up match: 2 pairs, p1 winning
+// 3 games of 4, one lost on a timeout.
+func TestWriteReport(t *testing.T) {
+	g := func(index int, p1Wins bool, end string, culprit int) Game {
+		mg := Game{Index: index, Seed: int64(10 + index/2), Swapped: index%2 == 1, End: end, Culprit: culprit, Ranks: [2]int{0, 1}}
+		if !p1Wins {
+			mg.Ranks = [2]int{1, 0}
+		}
+		mg.answers = [2]int{10, 10}
+		mg.total = [2]float64{100, 20} // 10 ms and 2 ms a turn
+		mg.worst = [2]float64{float64(20 + index), 3}
+		mg.first = [2]bool{true, true}
+		mg.FirstMS = [2]float64{500, 5}
+		return mg
+	}
+	rep := &Report{
+		Options: Options{Game: "csb", Players: [2]Player{{Name: "new"}, {Name: "old"}}, Parallel: 2, TimeScale: 1},
+		Games: []Game{
+			g(0, true, "race finished", 0), g(1, true, "race finished", 0),
+			g(2, true, "race finished", 0), g(3, false, "timeout", 1),
+		},
+		Penta: stats.Pentanomial{0, 0, 1, 0, 1},
+	}
+	var out bytes.Buffer
+	if err := WriteReport(&out, rep); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	// Score 3/4 per game; pairs (1, 1) and (½, ½) per game give the
+	// estimate of 0.75: +190.8 Elo (-400·log10(1/0.75 − 1)).
+	for _, want := range []string{
+		"csb: new vs old, live rules, 4 games (2 pairs, seeds 10..11)",
+		"new     3      0       1     75.0%  75.0%",
+		"old     1      0       3     25.0%  25.0%",
+		"Elo of new: +190.8 ±",
+		"pairs by new's points (0 ½ 1 1½ 2): 0 0 1 0 1",
+		"new by seat (wins-draws-losses): first 2-0-0, second 1-0-1",
+		"LOS 92.1%, from 2 pairs", // Φ(0.25 / √(0.0625/2)) = Φ(√2)
+		"new  10.0   23.0             500.0  500.0",
+		"end reasons: race finished 3, timeout 1 (new 1)",
+		"game 4 (seed 11, swapped): new timeout",
+		"1 timeouts: on a busy machine",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("report lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// TestProgressTTY: on a terminal the bar is redrawn in place.
+func TestProgressTTY(t *testing.T) {
+	var buf bytes.Buffer
+	o := &Options{Players: [2]Player{{Name: "a"}, {Name: "b"}}, Progress: &buf, ProgressTTY: true, SPRT: &stats.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}}
+	p := newProgress(o, 4)
+	rep := &Report{Options: *o}
+	p.update(rep, 0)
+	p.update(rep, 1)
+	p.finish(rep)
+	s := buf.String()
+	if !strings.HasPrefix(s, "\r[######------------------] 1/4 games") || strings.Count(s, "\r") != 3 || !strings.Contains(s, "LLR 0.00 (-2.94, 2.94)") || !strings.HasSuffix(s, "\n") {
+		t.Errorf("progress %q", s)
+	}
+}
