@@ -188,23 +188,23 @@ func Read(path string) (*Replay, error) {
 func Parse(data []byte) (*Replay, error) {
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, jsonError(data, err)
+		return nil, JSONError(data, err)
 	}
 	if inner, ok := probe["success"]; ok {
 		data = inner
 		probe = nil
 		if err := json.Unmarshal(data, &probe); err != nil {
-			return nil, fmt.Errorf("success: %w", jsonError(data, err))
+			return nil, fmt.Errorf("success: %w", JSONError(data, err))
 		}
 	}
 	var r Replay
 	if _, ok := probe["gameResult"]; ok {
 		if err := json.Unmarshal(data, &r); err != nil {
-			return nil, jsonError(data, err)
+			return nil, JSONError(data, err)
 		}
 	} else if _, ok := probe["frames"]; ok {
 		if err := json.Unmarshal(data, &r.GameResult); err != nil {
-			return nil, jsonError(data, err)
+			return nil, JSONError(data, err)
 		}
 	} else {
 		return nil, errors.New("not a replay: no gameResult and no frames")
@@ -215,8 +215,9 @@ func Parse(data []byte) (*Replay, error) {
 	return &r, nil
 }
 
-// jsonError adds the line and column to a JSON syntax or type error.
-func jsonError(data []byte, err error) error {
+// JSONError adds the line and column of the bad byte in data to a JSON
+// syntax or type error.
+func JSONError(data []byte, err error) error {
 	var off int64 = -1
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"impulse/referee/replay"
 )
 
 // Normalize returns replay JSON in the one shape the page reads:
@@ -73,28 +75,9 @@ func object(data []byte, where string) (map[string]json.RawMessage, error) {
 			err = errors.New("not an object")
 		}
 		if where == "" {
-			return nil, jsonError(data, err)
+			return nil, replay.JSONError(data, err)
 		}
-		return nil, fmt.Errorf("%s: %w", where, jsonError(data, err))
+		return nil, fmt.Errorf("%s: %w", where, replay.JSONError(data, err))
 	}
 	return m, nil
-}
-
-// jsonError adds the line and column to a JSON syntax or type error.
-func jsonError(data []byte, err error) error {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off < 0 || off > int64(len(data)) {
-		return err
-	}
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := int(off) - bytes.LastIndexByte(data[:off], '\n')
-	return fmt.Errorf("line %d, column %d: %w", line, col, err)
 }
