@@ -5,7 +5,8 @@
 //
 //   - referee/engine: the Go twin of CodinGame's Java AbstractReferee.
 //   - referee/csbref, referee/fbref: the two games' referees on top of the
-//     simulators, each with the parser of its own view format.
+//     simulators, each with the parser of its own view format; csbref also
+//     speaks the community's CSB simulator test protocol (SimTest).
 //   - referee/replay: CodinGame's replay JSON: read, write, list.
 //   - referee/diff: a replay replayed through our referee, frame by frame.
 //   - referee/stats: Elo, likelihood of superiority and SPRT of paired games.
@@ -13,6 +14,4 @@
 //   - referee/arena: games between the bots in process, for their strength
 //     and tuning tests.
 //   - referee/view: the replay viewer; referee/fetch: CodinGame's API.
-//
-// SimTest speaks the community's CSB simulator test protocol.
 package referee

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"impulse/referee"
+	"impulse/referee/csbref"
 )
 
 const simtestUsage = `usage: referee simtest
@@ -27,7 +27,7 @@ func runSimtest(args []string, in io.Reader, out io.Writer) (int, error) {
 	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("simtest: unexpected arguments %q", fs.Args())}
 	}
-	if err := referee.SimTest(in, out); err != nil {
+	if err := csbref.SimTest(in, out); err != nil {
 		return 1, err
 	}
 	return 0, nil

@@ -1,4 +1,4 @@
-package referee
+package csbref
 
 import (
 	"bufio"
@@ -296,13 +296,6 @@ func wholeDegrees(p *csb.Pod) int64 {
 		d = 0
 	}
 	return d
-}
-
-func b01(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 func floats(f []string, n int) ([]float64, error) {

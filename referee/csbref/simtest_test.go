@@ -1,4 +1,4 @@
-package referee
+package csbref
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"impulse/referee/replay"
 	"impulse/sim/csb"
 )
 
@@ -164,32 +165,32 @@ type simtestTurn struct {
 // that protocol's data send it (data/replay_vs*.txt at commit cdde3706,
 // whose first rounds never have -1): with the angle it takes during the
 // turn, from key frame t's view.
-func simtestTurns(t testing.TB, replay string, turns ...simtestTurn) simtestMap {
+func simtestTurns(t testing.TB, name string, turns ...simtestTurn) simtestMap {
 	t.Helper()
-	r, err := ReadReplay(filepath.Join("..", "replays", replay))
+	r, err := replay.Read(filepath.Join("..", "..", "replays", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	frames := r.GameResult.Frames
-	view := func(k int) *CSBView {
+	view := func(k int) *View {
 		t.Helper()
 		if 2*k >= len(frames) || !frames[2*k].Keyframe {
-			t.Fatalf("%s: frame %d is not key frame %d", replay, 2*k, k)
+			t.Fatalf("%s: frame %d is not key frame %d", name, 2*k, k)
 		}
-		v, err := ParseCSBView(splitBlock(frames[2*k].View)[1:])
+		v, err := ParseView(replay.Lines(frames[2*k].View)[1:])
 		if err != nil {
-			t.Fatalf("%s frame %d: %v", replay, 2*k, err)
+			t.Fatalf("%s frame %d: %v", name, 2*k, err)
 		}
 		return v
 	}
 	before := view(0)
-	m := simtestMap{replay: replay}
+	m := simtestMap{replay: name}
 	cps := before.Init.Checkpoints
 	for k := 0; k+1 < len(cps); k += 2 {
 		m.checkpoints = append(m.checkpoints, fmt.Sprintf("%d %d", int(cps[k]), int(cps[k+1])))
 	}
 	var shield, boosted [csb.MaxPods]int
-	pods := func(v *CSBView) (out [csb.MaxPods]simtestPod) {
+	pods := func(v *View) (out [csb.MaxPods]simtestPod) {
 		for i, p := range v.Pods {
 			angle := -1.0
 			if !p.Angle.Null {
@@ -201,7 +202,7 @@ func simtestTurns(t testing.TB, replay string, turns ...simtestTurn) simtestMap 
 	}
 	// firstPods is pods in the first protocol; a pod without an angle in v
 	// takes its angle from then, if it has one there.
-	firstPods := func(v, then *CSBView) (out [csb.MaxPods]simtestFirstPod) {
+	firstPods := func(v, then *View) (out [csb.MaxPods]simtestFirstPod) {
 		for i, p := range v.Pods {
 			angle := -1
 			switch {
@@ -218,11 +219,11 @@ func simtestTurns(t testing.TB, replay string, turns ...simtestTurn) simtestMap 
 	for k := 1; next < len(turns); k++ {
 		mine, theirs := frames[2*k-1], frames[2*k]
 		if mine.AgentID != 0 || theirs.AgentID != 1 || mine.Stdout == nil || theirs.Stdout == nil {
-			t.Fatalf("%s turn %d: frames %d and %d are not both players' outputs", replay, k, 2*k-1, 2*k)
+			t.Fatalf("%s turn %d: frames %d and %d are not both players' outputs", name, k, 2*k-1, 2*k)
 		}
-		cmds := append(splitBlock(*mine.Stdout), splitBlock(*theirs.Stdout)...)
+		cmds := append(replay.Lines(*mine.Stdout), replay.Lines(*theirs.Stdout)...)
 		if len(cmds) != csb.MaxPods {
-			t.Fatalf("%s turn %d: %d command lines", replay, k, len(cmds))
+			t.Fatalf("%s turn %d: %d command lines", name, k, len(cmds))
 		}
 		in := pods(before)
 		after := view(k)
@@ -244,7 +245,7 @@ func simtestTurns(t testing.TB, replay string, turns ...simtestTurn) simtestMap 
 			for i, line := range cmds {
 				f := strings.Fields(line)
 				if len(f) != 3 {
-					t.Fatalf("%s turn %d: command %q is not \"x y thrust\"", replay, k, line)
+					t.Fatalf("%s turn %d: command %q is not \"x y thrust\"", name, k, line)
 				}
 				c.cmds[i] = strings.Join(f, " ")
 			}
