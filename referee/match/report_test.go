@@ -37,12 +37,15 @@ func TestWriteReport(t *testing.T) {
 	}
 	s := out.String()
 	// Score 3/4 per game; pairs (1, 1) and (½, ½) per game give the
-	// estimate of 0.75: +190.8 Elo (-400·log10(1/0.75 − 1)).
+	// estimate of 0.75: +190.8 Elo (-400·log10(1/0.75 − 1)). The pair
+	// scores' variance is 0.0625, the standard error √(0.0625/2) = 0.1768:
+	// 0.75 − 1.96·0.1768 = 0.4035 is -67.9 Elo, 0.75 + 1.96·0.1768 is above
+	// 1, so there is no upper bound.
 	for _, want := range []string{
 		"csb: new vs old, live rules, 4 games (2 pairs, seeds 10..11)",
 		"new     3      0       1     75.0%  75.0%",
 		"old     1      0       3     25.0%  25.0%",
-		"Elo of new: +190.8 ±",
+		"Elo of new: +190.8, 95% lower bound -67.9 (no upper bound from 2 pairs",
 		"pairs by new's points (0 ½ 1 1½ 2): 0 0 1 0 1",
 		"new by seat (wins-draws-losses): first 2-0-0, second 1-0-1",
 		"LOS 92.1%, from 2 pairs", // Φ(0.25 / √(0.0625/2)) = Φ(√2)
@@ -51,6 +54,43 @@ func TestWriteReport(t *testing.T) {
 		"game 4 (seed 11, swapped): new timeout",
 		"1 timeouts: on a busy machine",
 	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("report lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// TestWriteReportAllWonOrLost: a match where one bot won (or lost) every
+// game prints the bound its pairs support, never "inf" (16 pairs: ±234.5,
+// the Clopper-Pearson bound worked out in referee/stats).
+func TestWriteReportAllWonOrLost(t *testing.T) {
+	for _, p1Wins := range []bool{true, false} {
+		rep := &Report{Options: Options{Game: "csb", Players: [2]Player{{Name: "a"}, {Name: "b"}}, Parallel: 1, TimeScale: 1,
+			SPRT: &stats.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}}}
+		for i := 0; i < 32; i++ {
+			g := Game{Index: i, Seed: int64(1 + i/2), Swapped: i%2 == 1, End: "race finished", Ranks: [2]int{0, 1}}
+			if !p1Wins {
+				g.Ranks = [2]int{1, 0}
+			}
+			rep.Games = append(rep.Games, g)
+		}
+		for i := 0; i < 16; i++ {
+			rep.Penta.Add(rep.Games[2*i].Score(), rep.Games[2*i+1].Score())
+			rep.LLR = rep.Options.SPRT.LLR(rep.Penta)
+		}
+		var out bytes.Buffer
+		if err := WriteReport(&out, rep); err != nil {
+			t.Fatal(err)
+		}
+		prog := newProgress(&rep.Options, 32)
+		s := out.String() + prog.status(rep)
+		if strings.Contains(strings.ToLower(s), "inf") || strings.Contains(s, "NaN") {
+			t.Errorf("p1 wins %v: the report says inf or NaN:\n%s", p1Wins, s)
+		}
+		want := "Elo of a: > +234.5 (95% lower bound; all 16 pairs won twice"
+		if !p1Wins {
+			want = "Elo of a: < -234.5 (95% upper bound; all 16 pairs lost twice"
+		}
 		if !strings.Contains(s, want) {
 			t.Errorf("report lacks %q:\n%s", want, s)
 		}

@@ -56,44 +56,72 @@ func (p Pentanomial) Score() float64 {
 }
 
 // EloEstimate is an Elo difference with its 95% confidence interval.
+// A bound the data cannot give is infinite in the fields (Elo ±Inf when
+// every pair was won or every pair lost; High +Inf or Low -Inf when the
+// interval of the mean score reaches 1 or 0), but never in the text:
+// String and Short then give the bound the data do support and say why.
 type EloEstimate struct {
-	Elo, Low, High float64 // ±Inf when the score is 1 or 0
+	Elo, Low, High float64
 	// Margin is half the interval's width, the "±" that fastchess and
 	// cutechess print; +Inf when a bound is infinite.
 	Margin float64
+	// Pairs is the number of pairs the estimate comes from (for the
+	// texts that explain a missing bound).
+	Pairs int
 }
 
+// String returns "+12.3 ± 4.5 (95% CI +7.8 .. +16.8)", or when the data
+// bound the difference on one side only, that bound and why: "> +420.1
+// (95% lower bound; all 16 pairs won twice, no upper bound from these
+// games)".
 func (e EloEstimate) String() string {
-	if math.IsNaN(e.Elo) {
-		return "n/a"
+	switch {
+	case math.IsNaN(e.Elo):
+		return "n/a (no pair)"
+	case math.IsInf(e.Elo, 1):
+		return fmt.Sprintf("> %s (95%% lower bound; all %d pairs won twice, no estimate above it from these games)", signed(e.Low), e.Pairs)
+	case math.IsInf(e.Elo, -1):
+		return fmt.Sprintf("< %s (95%% upper bound; all %d pairs lost twice, no estimate below it from these games)", signed(e.High), e.Pairs)
+	case math.IsInf(e.Low, -1) && math.IsInf(e.High, 1):
+		return fmt.Sprintf("%s (no 95%% bound on either side from %d pairs: play more games)", signed(e.Elo), e.Pairs)
+	case math.IsInf(e.High, 1):
+		return fmt.Sprintf("%s, 95%% lower bound %s (no upper bound from %d pairs: the score's interval reaches 100%%)", signed(e.Elo), signed(e.Low), e.Pairs)
+	case math.IsInf(e.Low, -1):
+		return fmt.Sprintf("%s, 95%% upper bound %s (no lower bound from %d pairs: the score's interval reaches 0%%)", signed(e.Elo), signed(e.High), e.Pairs)
 	}
 	return fmt.Sprintf("%s ± %s (95%% CI %s .. %s)", signed(e.Elo), unsigned(e.Margin), signed(e.Low), signed(e.High))
 }
 
-// Short returns "+12.3 ±4.5", the estimate and its margin.
+// Short returns "+12.3 ±4.5", the estimate and its margin, or the one
+// bound the data give (95%): "> +420.1", "+380.2 (> +250.3)", "< -310.0".
 func (e EloEstimate) Short() string {
+	switch {
+	case math.IsNaN(e.Elo):
+		return "n/a"
+	case math.IsInf(e.Elo, 1):
+		return "> " + signed(e.Low)
+	case math.IsInf(e.Elo, -1):
+		return "< " + signed(e.High)
+	case math.IsInf(e.Low, -1) && math.IsInf(e.High, 1):
+		return signed(e.Elo) + " (unbounded)"
+	case math.IsInf(e.High, 1):
+		return signed(e.Elo) + " (> " + signed(e.Low) + ")"
+	case math.IsInf(e.Low, -1):
+		return signed(e.Elo) + " (< " + signed(e.High) + ")"
+	}
 	return signed(e.Elo) + " ±" + unsigned(e.Margin)
 }
 
+// signed formats a finite Elo with its sign; the texts never pass it an
+// infinity (String and Short say which bound is missing instead).
 func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	}
 	if math.Abs(x) < 0.05 {
 		x = 0 // no "-0.0"
 	}
 	return fmt.Sprintf("%+.1f", x)
 }
 
-func unsigned(x float64) string {
-	if math.IsInf(x, 0) {
-		return "inf"
-	}
-	return fmt.Sprintf("%.1f", x)
-}
+func unsigned(x float64) string { return fmt.Sprintf("%.1f", x) }
 
 // Elo returns the first player's Elo difference and its 95% confidence
 // interval from the pairs, as fastchess computes it: the mean score per game
@@ -140,16 +168,17 @@ func eloInterval(vals []float64, counts []int) EloEstimate {
 	}
 	if n == 0 {
 		nan := math.NaN()
-		return EloEstimate{nan, nan, nan, nan}
+		return EloEstimate{nan, nan, nan, nan, 0}
 	}
 	if v == 0 {
 		return sameSamplesInterval(m, n)
 	}
 	se := math.Sqrt(v / float64(n))
 	e := EloEstimate{
-		Elo:  ScoreToElo(m),
-		Low:  ScoreToElo(math.Max(0, m-z95*se)),
-		High: ScoreToElo(math.Min(1, m+z95*se)),
+		Elo:   ScoreToElo(m),
+		Low:   ScoreToElo(math.Max(0, m-z95*se)),
+		High:  ScoreToElo(math.Min(1, m+z95*se)),
+		Pairs: n,
 	}
 	e.Margin = (e.High - e.Low) / 2
 	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
@@ -166,9 +195,10 @@ func eloInterval(vals []float64, counts []int) EloEstimate {
 func sameSamplesInterval(a float64, n int) EloEstimate {
 	q := math.Pow(0.025, 1/float64(n))
 	e := EloEstimate{
-		Elo:  ScoreToElo(a),
-		Low:  ScoreToElo(a * q),
-		High: ScoreToElo(1 - (1-a)*q),
+		Elo:   ScoreToElo(a),
+		Low:   ScoreToElo(a * q),
+		High:  ScoreToElo(1 - (1-a)*q),
+		Pairs: n,
 	}
 	e.Margin = (e.High - e.Low) / 2
 	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {

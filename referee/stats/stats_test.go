@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -97,7 +98,7 @@ func TestEloInterval(t *testing.T) {
 	if e := (Pentanomial{0, 0, 9, 0, 0}).Elo(); e.Elo != 0 || !(e.Low < -50 && e.High > 50) {
 		t.Errorf("9 drawn pairs: %v, want 0 in a wide interval", e)
 	}
-	if e := (Pentanomial{}).Elo(); !math.IsNaN(e.Elo) || e.String() != "n/a" {
+	if e := (Pentanomial{}).Elo(); !math.IsNaN(e.Elo) || e.String() != "n/a (no pair)" {
 		t.Errorf("no pair: %v, want NaN / n/a", e)
 	}
 }
@@ -202,5 +203,42 @@ func TestEloIntervalArenaCase(t *testing.T) {
 	lo, hi := ScoreToElo(0.75-z95*se), ScoreToElo(0.75+z95*se)
 	if !near(e.Elo, 190.85, 0.005) || !near(e.Low, lo, 1e-9) || !near(e.High, hi, 1e-9) {
 		t.Errorf("8 pairs of ½ and 1: %v, want +190.85 in [%.2f, %.2f]", e, lo, hi)
+	}
+}
+
+// TestEloTextsNeverInfinite: an estimate the data bound on one side only
+// is printed as that bound with the reason, never as "inf". The bounds are
+// the Clopper-Pearson ones worked out in TestElo (16 pairs: ±234.48).
+func TestEloTextsNeverInfinite(t *testing.T) {
+	cases := []struct {
+		p           Pentanomial
+		long, short string
+	}{
+		{Pentanomial{0, 0, 0, 0, 16}, "> +234.5 (95% lower bound; all 16 pairs won twice", "> +234.5"},
+		{Pentanomial{16, 0, 0, 0, 0}, "< -234.5 (95% upper bound; all 16 pairs lost twice", "< -234.5"},
+		// 15 pairs won twice and one won and lost: mean 0.96875, variance
+		// 0.0146484 per pair, standard error 0.0303: m+1.96·se = 1.028 is
+		// above 1, so only the lower bound is finite.
+		{Pentanomial{0, 0, 1, 0, 15}, "95% lower bound", " (> +"},
+		{Pentanomial{15, 0, 1, 0, 0}, "95% upper bound", " (< -"},
+		// One pair won twice, one lost twice: mean ½ ± 0.69, both bounds
+		// clipped.
+		{Pentanomial{1, 0, 0, 0, 1}, "no 95% bound on either side from 2 pairs", "(unbounded)"},
+		{Pentanomial{1, 2, 3, 4, 5}, "(95% CI ", " ±"},
+	}
+	for _, c := range cases {
+		e := c.p.Elo()
+		long, short := e.String(), e.Short()
+		for _, s := range []string{long, short} {
+			if strings.Contains(strings.ToLower(s), "inf") {
+				t.Errorf("%v: %q says inf", c.p, s)
+			}
+		}
+		if !strings.Contains(long, c.long) {
+			t.Errorf("%v: String() = %q, want it to contain %q", c.p, long, c.long)
+		}
+		if !strings.Contains(short, c.short) {
+			t.Errorf("%v: Short() = %q, want it to contain %q", c.p, short, c.short)
+		}
 	}
 }
