@@ -362,13 +362,14 @@ func TestCompileError(t *testing.T) {
 // TestRun runs the command on testdata/climod, whose cmd/bot has a file per
 // game and a profiling file that imports a package CodinGame lacks: each
 // game's bundle holds its own simulator only and prints its game's name.
+// The bundle is written into directories that do not exist yet.
 func TestRun(t *testing.T) {
 	for _, tt := range []struct{ game, want, other string }{
 		{"csb", "CodersStrikeBack", "climod/sim/fb"},
 		{"fb", "FantasticBits", "climod/sim/csb"},
 	} {
 		t.Run(tt.game, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), tt.game+".go")
+			out := filepath.Join(t.TempDir(), "out", "new", tt.game+".go")
 			var stdout, stderr strings.Builder
 			if err := run([]string{"-C", "testdata/climod", "-game", tt.game, "-o", out}, &stdout, &stderr); err != nil {
 				t.Fatalf("run: %v\n%s", err, stderr.String())

@@ -29,7 +29,8 @@
 // method names shared by an interface of one package and a type of
 // another: distinct in Go, one in the bundle.
 //
-// The file is written even when a check fails, so that the messages'
+// The directories of -o FILE are created when missing. The file is
+// written even when a check fails, so that the messages'
 // line numbers can be looked up; the exit status is then 1.
 package main
 
@@ -40,6 +41,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -126,7 +128,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if _, err := stdout.Write(res.src); err != nil {
 			return err
 		}
-	} else if err := os.WriteFile(name, res.src, 0o644); err != nil {
+	} else if err := writeFile(name, res.src); err != nil {
 		return err
 	}
 	_, line := size(res.src)
@@ -143,6 +145,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "%s: builds alone as Go 1.18, standard library only\n", name)
 	return nil
+}
+
+// writeFile writes the bundle to name, creating the missing directories.
+func writeFile(name string, src []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, src, 0o644)
 }
 
 func gameNames() []string {
