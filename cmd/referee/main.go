@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	referee                 a short match: the best CSB bot against the baseline
+//	referee                 a short match: the CSB GA at 2000 iterations a turn against 1000
 //	referee match -p1 CMD -p2 CMD [flags]   a match between two bots
 //	referee bot NAME        run a built-in bot on stdin/stdout
 //	referee diff PATH...    replay every *.json under PATH and compare
@@ -43,7 +43,7 @@ func main() {
 }
 
 const usage = `usage:
-  referee                 a short match on all cores: the best CSB bot against the baseline
+  referee                 a short match on all cores: the CSB GA at 2000 iterations a turn against 1000
   referee match -p1 CMD -p2 CMD [flags]
                           a match between two bots (built-in names or commands); -h for flags
   referee bot NAME        run a built-in bot (csb/ga, csb/beam, csb/baseline, fb/ga, fb/beam, fb/baseline)
