@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -56,6 +55,11 @@ type Options struct {
 	// ProgressTTY, else plain lines.
 	Progress    io.Writer
 	ProgressTTY bool
+	// Runner, when set, plays the games instead of this process's
+	// children (a queue's workers on other machines); Parallel is then
+	// the runner's business. Everything else (results, replays, SPRT,
+	// progress, report) is the same.
+	Runner Runner
 }
 
 // Game is the record of one finished game; the JSON form is one line
@@ -141,6 +145,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if len(p.Argv) == 0 {
 			return nil, fmt.Errorf("p%d: no command", i+1)
 		}
+		if o.Runner != nil {
+			continue // found where the runner plays
+		}
 		if _, err := exec.LookPath(p.Argv[0]); err != nil {
 			return nil, fmt.Errorf("p%d: %w", i+1, err)
 		}
@@ -164,46 +171,19 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	runner := o.Runner
+	if runner == nil {
+		runner = localRunner{def}
+	}
+	games := make([]Spec, 2*pairs)
+	for i := range games {
+		games[i] = Spec{Index: i, Seed: seeds[i/2]}
+	}
 	g, gctx := errgroup.WithContext(runCtx)
-	jobs := make(chan int)
 	done := make(chan Game)
 	g.Go(func() error {
-		defer close(jobs)
-		for i := 0; i < 2*pairs; i++ {
-			select {
-			case jobs <- i:
-			case <-gctx.Done():
-				return nil
-			}
-		}
-		return nil
-	})
-	var workers sync.WaitGroup
-	for w := 0; w < o.Parallel; w++ {
-		workers.Add(1)
-		g.Go(func() error {
-			defer workers.Done()
-			for i := range jobs {
-				mg, err := playGame(gctx, def, &o, i, seeds[i/2])
-				if err != nil {
-					if gctx.Err() != nil {
-						return nil
-					}
-					return fmt.Errorf("game %d (seed %d): %w", i+1, seeds[i/2], err)
-				}
-				select {
-				case done <- mg:
-				case <-gctx.Done():
-					return nil
-				}
-			}
-			return nil
-		})
-	}
-	g.Go(func() error {
-		workers.Wait()
-		close(done)
-		return nil
+		defer close(done)
+		return runner.Play(gctx, &o, games, done)
 	})
 
 	rep := &Report{Options: o}
@@ -213,6 +193,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	var werr error
 	for mg := range done {
 		mg := mg
+		if mg.Index < 0 || mg.Index >= len(finished) || finished[mg.Index] != nil {
+			continue // a runner's mistake; counted once
+		}
 		finished[mg.Index] = &mg
 		if o.Results != nil && werr == nil {
 			line, _ := json.Marshal(&mg)
@@ -282,6 +265,23 @@ func pairSeeds(given []int64, n int) []int64 {
 		next = out[i] + 1
 	}
 	return out
+}
+
+// PlayGame plays game index of the match o describes (pair index/2, p1 in
+// seat 1 when index is odd) on seed, in this process's children, as Run
+// does: the players' processes, time limits and replay (o.ReplaysDir)
+// alike. A queue's worker plays its games with it. The error says the
+// game could not be played (a bot that does not start, say); a bot that
+// fails in the game loses it.
+func PlayGame(ctx context.Context, o *Options, index int, seed int64) (Game, error) {
+	def := referee.GameByName(o.Game)
+	if def == nil {
+		return Game{Index: index, Seed: seed}, fmt.Errorf("game %q: want one of %s", o.Game, strings.Join(referee.GameNames(), ", "))
+	}
+	if o.TimeScale <= 0 {
+		return Game{Index: index, Seed: seed}, fmt.Errorf("time scale %v: want > 0", o.TimeScale)
+	}
+	return playGame(ctx, def, o, index, seed)
 }
 
 // playGame plays game index of the match (pair index/2, p1 in seat 1 when
