@@ -40,6 +40,9 @@ type result struct {
 	warnings []string
 	// dropped counts the declarations left out as unreachable.
 	dropped int
+	// stripped, when not nil, is the same bundle without comments, made
+	// because this one is over the size limit: the size message gives both.
+	stripped *result
 }
 
 // bundle loads the command, renames and emits it. It does not run the
@@ -89,7 +92,7 @@ func bundle(opt options) (*result, error) {
 func verify(res *result, name, dir string) (exe string, warnings []string, err error) {
 	var errs []string
 	if n, line := size(res.src); n > sizeLimit {
-		errs = append(errs, fmt.Sprintf("%s: too big for CodinGame: %s", name, line))
+		errs = append(errs, fmt.Sprintf("%s: too big for CodinGame: %s: %s", name, line, overLimit(res, res.stripped)))
 	}
 	api, err := loadAPI(res.goroot)
 	if err != nil {

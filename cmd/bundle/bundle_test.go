@@ -239,7 +239,7 @@ func TestSizeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, _, err = verify(&result{src: []byte(src), goroot: goroot}, "big.go", "")
-	if err == nil || !strings.Contains(err.Error(), "big.go: too big for CodinGame: size 100001 chars (limit 100000, headroom -1)") {
+	if err == nil || !strings.Contains(err.Error(), "big.go: too big for CodinGame: size 100001 chars (limit 100000, headroom -1): 1 char over the limit") {
 		t.Fatalf("verify = %v, want the size named", err)
 	}
 	// Characters, not bytes: é is one character (two bytes), an emoji two

@@ -25,6 +25,7 @@ type declInfo struct {
 	file string // the source file, relative to the working directory
 	line int    // the line of the declaration in it
 	what string // "func Move", "type State", "var (...)"
+	pkg  string // the import path of its package
 	// start and end are the declaration's lines in the formatted output.
 	start, end int
 }
@@ -106,7 +107,7 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 					return nil, nil, fmt.Errorf("printing %s: %v", p.relPos(d.Pos()), err)
 				}
 				buf.WriteString("\n\n")
-				decls = append(decls, declInfo{file: file, line: p.fset.Position(d.Pos()).Line, what: describe(d)})
+				decls = append(decls, declInfo{file: file, line: p.fset.Position(d.Pos()).Line, what: describe(d), pkg: u.PkgPath})
 			}
 		}
 		if names := n.hooks[u]; len(names) > 0 {
@@ -118,7 +119,7 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 				fmt.Fprintf(&buf, "\t%s()\n", name)
 			}
 			fmt.Fprintf(&buf, "\treturn true\n}()\n\n")
-			decls = append(decls, declInfo{file: "(bundle)", what: "init hook of " + u.PkgPath})
+			decls = append(decls, declInfo{file: "(bundle)", what: "init hook of " + u.PkgPath, pkg: u.PkgPath})
 		}
 	}
 	src, err := format.Source(buf.Bytes())

@@ -19,7 +19,10 @@
 //   - it type-checks as Go 1.18 and uses no standard-library API newer
 //     than Go 1.18 (from the distribution's api/go1.N.txt lists);
 //   - it has at most 100,000 characters (the size and the headroom are
-//     printed on every run);
+//     printed on every run). A bundle over the limit is made again
+//     without comments, and that one is written when it fits (both sizes
+//     are printed); otherwise the error says by how much it is over, with
+//     and without comments, and how many characters each package takes;
 //   - it builds alone, in a fresh module that says go 1.18.
 //
 // Loops whose variable is captured by a closure or has its address taken
@@ -110,7 +113,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			others = append(others, g)
 		}
 	}
-	res, err := bundle(options{
+	opt := options{
 		dir:           *dir,
 		pattern:       "./cmd/bot",
 		tags:          tags,
@@ -118,13 +121,30 @@ func run(args []string, stdout, stderr io.Writer) error {
 		others:        others,
 		stripComments: *strip,
 		keepUnused:    *keep,
-	})
-	if err != nil {
-		return err
 	}
 	name := *out
 	if name == "" {
 		name = "bundle.go"
+	}
+	res, err := bundle(opt)
+	if err != nil {
+		return err
+	}
+	if n, _ := size(res.src); n > sizeLimit && !opt.stripComments {
+		// Too big: without comments, it may fit.
+		opt.stripComments = true
+		stripped, err := bundle(opt)
+		if err != nil {
+			return err
+		}
+		if ns, _ := size(stripped.src); ns <= sizeLimit {
+			fmt.Fprintf(stderr, "%s: %d chars with comments, %s over the limit: comments stripped, %d chars\n", name, n, chars(n-sizeLimit), ns)
+			res = stripped
+		} else {
+			res.stripped = stripped
+		}
+	}
+	if *out == "" {
 		if _, err := stdout.Write(res.src); err != nil {
 			return err
 		}
