@@ -47,7 +47,9 @@ type Options struct {
 	TimeScale float64
 	// ReplaysDir, when set, receives every game as a replay JSON file.
 	ReplaysDir string
-	// Results, when set, receives one JSON line per game as it finishes.
+	// Results, when set, receives one JSON line per game as it finishes
+	// (Game.MarshalResult: the game, its index and response-time sums,
+	// and its match's Info; ReadResults reads them back).
 	Results io.Writer
 	// SPRT, when set, stops the match as soon as the test decides.
 	SPRT *stats.SPRT
@@ -187,6 +189,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	})
 
 	rep := &Report{Options: o}
+	info := InfoOf(&o)
 	prog := newProgress(&o, 2*pairs)
 	finished := make([]*Game, 2*pairs)
 	nextPair := 0 // pairs before it are counted, in order
@@ -198,7 +201,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		finished[mg.Index] = &mg
 		if o.Results != nil && werr == nil {
-			line, _ := json.Marshal(&mg)
+			line, _ := mg.MarshalResult(info)
 			if _, err := o.Results.Write(append(line, '\n')); err != nil {
 				werr = fmt.Errorf("results: %w", err)
 				cancel()

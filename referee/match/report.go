@@ -89,8 +89,15 @@ func WriteReport(w io.Writer, r *Report) error {
 	rules := o.Rules
 	var b strings.Builder
 	pairs := r.Penta.Pairs()
-	fmt.Fprintf(&b, "%s: %s vs %s, %s rules, %d games (%d pairs%s), %d at a time, time x%g, %.1f s\n",
-		o.Game, names[0], names[1], rules, len(r.Games), pairs, seedRange(r), o.Parallel, o.TimeScale, r.Elapsed.Seconds())
+	fmt.Fprintf(&b, "%s: %s vs %s, %s rules, %d games (%d pairs%s)", o.Game, names[0], names[1], rules, len(r.Games), pairs, seedRange(r))
+	if o.Parallel > 0 { // 0: rebuilt from -results, unknown
+		fmt.Fprintf(&b, ", %d at a time", o.Parallel)
+	}
+	fmt.Fprintf(&b, ", time x%g", o.TimeScale)
+	if r.Elapsed > 0 {
+		fmt.Fprintf(&b, ", %.1f s", r.Elapsed.Seconds())
+	}
+	b.WriteString("\n")
 	if r.Interrupted {
 		b.WriteString("interrupted: only whole pairs finished so far are counted\n")
 	}

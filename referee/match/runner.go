@@ -86,7 +86,7 @@ const MaxRecordStderr = 4 << 10
 type record struct {
 	Game
 	Index   int        `json:"index"`
-	Stderr  [2]string  `json:"stderr,omitempty"`
+	Stderr  [2]string  `json:"stderr,omitzero"`
 	Answers [2]int     `json:"answers"`
 	Total   [2]float64 `json:"total_ms"`
 	Worst   [2]float64 `json:"worst_ms"`
@@ -98,7 +98,7 @@ type record struct {
 // report sums, and the last MaxRecordStderr bytes of each bot's stderr.
 // UnmarshalRecord decodes it.
 func (g *Game) MarshalRecord() ([]byte, error) {
-	r := record{Game: *g, Index: g.Index, Answers: g.answers, Total: g.total, Worst: g.worst, First: g.first}
+	r := g.record()
 	for p, s := range g.Stderr {
 		if len(s) > MaxRecordStderr {
 			s = s[len(s)-MaxRecordStderr:]
@@ -117,8 +117,18 @@ func UnmarshalRecord(data []byte) (Game, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return Game{}, fmt.Errorf("game record: %w", err)
 	}
+	return r.game(), nil
+}
+
+// record returns g's record, with all its stderr.
+func (g *Game) record() record {
+	return record{Game: *g, Index: g.Index, Stderr: g.Stderr, Answers: g.answers, Total: g.total, Worst: g.worst, First: g.first}
+}
+
+// game returns the game r records.
+func (r *record) game() Game {
 	g := r.Game
 	g.Index, g.Stderr = r.Index, r.Stderr
 	g.answers, g.total, g.worst, g.first = r.Answers, r.Total, r.Worst, r.First
-	return g, nil
+	return g
 }
