@@ -65,3 +65,28 @@ func (c *Config) Check(first, turn time.Duration) error {
 	}
 	return nil
 }
+
+// RegisterFlags defines s's flags on fs, with s's values as defaults:
+// the search constants a tuner may change. Depth is left out: it sizes
+// the games' plan arrays.
+func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
+	fs.IntVar(&s.Population, "population", s.Population, "GA: plans kept per player (3+)")
+	fs.IntVar(&s.CrossoverTenths, "crossover", s.CrossoverTenths, "GA: tenths of children bred by crossover (0..10)")
+	fs.IntVar(&s.TournamentSize, "tournament", s.TournamentSize, "GA: plans drawn to choose a parent (1+)")
+	fs.Float64Var(&s.MutationDecay, "mutation-decay", s.MutationDecay, "GA: mutation amplitude falls from 1 to 1-this (0..1)")
+	fs.Float64Var(&s.OpponentShare, "opponent-share", s.OpponentShare, "budget share predicting the opponent (0..1, 1 excluded)")
+	fs.IntVar(&s.MaxOpponentIterations, "opponent-iterations", s.MaxOpponentIterations, "most iterations predicting the opponent (0: any)")
+	fs.IntVar(&s.BeamWidth, "beam-width", s.BeamWidth, "beam: nodes kept per depth (width × children: 1..128)")
+	fs.IntVar(&s.BeamChildren, "beam-children", s.BeamChildren, "beam: children per node")
+}
+
+// Check returns an error for settings the engine cannot run with: the
+// ranges are in the flags' help.
+func (s *Settings) Check() error {
+	if s.Depth < 1 || s.Population < 3 || s.CrossoverTenths < 0 || s.CrossoverTenths > 10 || s.TournamentSize < 1 ||
+		!(s.MutationDecay >= 0 && s.MutationDecay <= 1) || !(s.OpponentShare >= 0 && s.OpponentShare < 1) ||
+		s.MaxOpponentIterations < 0 || s.BeamWidth < 1 || s.BeamChildren < 1 || s.BeamWidth > MaxBeamChildren/s.BeamChildren {
+		return fmt.Errorf("settings %+v out of range (bot -h)", *s)
+	}
+	return nil
+}

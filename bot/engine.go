@@ -22,8 +22,8 @@ type Game[P, N any] interface {
 	Randomize(r *Rand, pl int, p *P)
 	// Shift drops the turn just played and draws the last.
 	Shift(r *Rand, pl int, p *P)
-	// Mutate changes p a little, the more the larger amplitude (1 down to
-	// 0.1 as the budget is used).
+	// Mutate changes p a little, the more the larger amplitude (from 1,
+	// down as the budget is used).
 	Mutate(r *Rand, pl int, p *P, amplitude float64)
 	Crossover(r *Rand, child, a, b *P)
 	BeamRoot(n *N)
@@ -46,6 +46,8 @@ type Settings struct {
 	CrossoverTenths int
 	// TournamentSize is the number of plans drawn to choose a parent.
 	TournamentSize int
+	// MutationDecay: the mutation amplitude falls from 1 to 1−this.
+	MutationDecay float64
 	// OpponentShare is the share of a turn's budget spent predicting the
 	// opponent, and MaxOpponentIterations (0: no bound) its most
 	// iterations.
@@ -181,7 +183,7 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	} else {
 		*child = pop.plans[a]
 	}
-	e.Game.Mutate(r, pl, child, 1-0.9*used)
+	e.Game.Mutate(r, pl, child, 1-e.S.MutationDecay*used)
 	score := e.Game.Rollout(pl, child, theirs)
 	if w := Worst(pop.scores); score > pop.scores[w] {
 		pop.plans[w] = *child

@@ -73,7 +73,7 @@ func (w *walk) BeamChild(r *Rand, pl int, n *walkNode, plan *walkPlan, d, c int,
 func (w *walk) BeamEval(n *walkNode, pl int) float64 { return float64(n.pos[pl] - n.pos[1-pl]) }
 
 var walkSettings = Settings{
-	Depth: 4, Population: 8, CrossoverTenths: 4, TournamentSize: 2,
+	Depth: 4, Population: 8, CrossoverTenths: 4, TournamentSize: 2, MutationDecay: 0.9,
 	OpponentShare: 0.25, RandomizeFirst: true, BeamWidth: 4, BeamChildren: 4,
 }
 

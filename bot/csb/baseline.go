@@ -9,16 +9,35 @@ import (
 
 // The baseline policy: the yardstick bot, and the seed of the searches.
 
-// Thresholds of the baseline policy (angles in degrees).
-const (
-	driftTurns      = 3    // aim at the checkpoint minus this many turns of speed
-	coastTurns      = 4    // nearer than this many turns of speed: turn early if sharp
-	fullThrustAngle = 30   // full thrust within this angle of the target,
-	stopAngle       = 90   // none beyond this one, linear between
-	boostAngle      = 3    // BOOST on the longest leg within this angle
-	boostDistance   = 5000 // and at least this far from the checkpoint
-	shieldSpeed     = 400  // SHIELD for a contact next turn at this relative speed
-)
+// Baseline are the thresholds of the baseline policy (angles in degrees).
+type Baseline struct {
+	// DriftTurns: aim at the checkpoint minus this many turns of speed.
+	DriftTurns float64
+	// CoastTurns: nearer than this many turns of speed, turn early if
+	// sharp.
+	CoastTurns float64
+	// Thrust is the full thrust, 0..200: given within FullThrustAngle of
+	// the target, none beyond StopAngle, linear between.
+	Thrust                     int
+	FullThrustAngle, StopAngle float64
+	// BoostAngle, BoostDistance: BOOST on the longest leg within this
+	// angle and at least this far from the checkpoint.
+	BoostAngle, BoostDistance float64
+	// ShieldSpeed: SHIELD for a contact next turn at this relative speed.
+	ShieldSpeed float64
+}
+
+// DefaultBaseline are the thresholds of the baseline, set by hand.
+var DefaultBaseline = Baseline{
+	DriftTurns:      3,
+	CoastTurns:      4,
+	Thrust:          simcsb.MaxThrust,
+	FullThrustAngle: 30,
+	StopAngle:       90,
+	BoostAngle:      3,
+	BoostDistance:   5000,
+	ShieldSpeed:     400,
+}
 
 // angleTo returns the signed angle in radians, in [−π, π], from pod p's
 // facing to point q; 0 for a pod with no angle yet (its first turn is
@@ -49,7 +68,7 @@ func longestLeg(st *simcsb.State) int32 {
 // coasting will carry the pod through and the turn is sharp; thrust by
 // the angle to the target; BOOST on the longest straight; SHIELD before a
 // hard collision with an opponent pod.
-func baselineCommand(st *simcsb.State, i int, longest int32) simcsb.Command {
+func baselineCommand(st *simcsb.State, i int, longest int32, b *Baseline) simcsb.Command {
 	p := &st.Pods[i]
 	n := st.NumCheckpoints
 	cp := st.Checkpoints[p.Next]
@@ -58,26 +77,26 @@ func baselineCommand(st *simcsb.State, i int, longest int32) simcsb.Command {
 	speed := p.Vel.Len()
 
 	aim := cp
-	if dist < coastTurns*speed {
+	if dist < b.CoastTurns*speed {
 		in, out := cp.Sub(p.Pos), after.Sub(cp)
 		if in.Dot(out) < 0 { // a turn sharper than 90 degrees
 			aim = after
 		}
 	}
-	target := aim.Sub(p.Vel.Scale(driftTurns))
+	target := aim.Sub(p.Vel.Scale(b.DriftTurns))
 	diff := math.Abs(angleTo(p, target)) / degToRad
 
 	var c simcsb.Command
 	c.Target = target.Round()
 	switch {
-	case diff >= stopAngle:
+	case diff >= b.StopAngle:
 		c.Thrust = 0
-	case diff > fullThrustAngle:
-		c.Thrust = int32(simcsb.MaxThrust * (stopAngle - diff) / (stopAngle - fullThrustAngle))
+	case diff > b.FullThrustAngle:
+		c.Thrust = int32(float64(b.Thrust) * (b.StopAngle - diff) / (b.StopAngle - b.FullThrustAngle))
 	default:
-		c.Thrust = simcsb.MaxThrust
+		c.Thrust = int32(b.Thrust)
 	}
-	if !p.Boosted && p.Lock == 0 && p.Next == longest && aim == cp && diff < boostAngle && dist > boostDistance {
+	if !p.Boosted && p.Lock == 0 && p.Next == longest && aim == cp && diff < b.BoostAngle && dist > b.BoostDistance {
 		c.Boost = true
 	}
 	next := p.Pos.Add(p.Vel)
@@ -87,7 +106,7 @@ func baselineCommand(st *simcsb.State, i int, longest int32) simcsb.Command {
 		}
 		q := &st.Pods[j]
 		if next.Dist2(q.Pos.Add(q.Vel)) < 2*simcsb.PodRadius*2*simcsb.PodRadius &&
-			p.Vel.Dist2(q.Vel) > shieldSpeed*shieldSpeed {
+			p.Vel.Dist2(q.Vel) > b.ShieldSpeed*b.ShieldSpeed {
 			c.Shield, c.Boost = true, false
 		}
 	}
@@ -103,7 +122,7 @@ func geneOf(st *simcsb.State, i int, c simcsb.Command) Gene {
 
 // heuristicPlans rolls the baseline policy out from root for every pod
 // and returns the genes it played, per player.
-func heuristicPlans(root *simcsb.State) (plans [2]Plan) {
+func heuristicPlans(root *simcsb.State, b *Baseline) (plans [2]Plan) {
 	st := *root
 	var dir [simcsb.MaxPods][2]float64
 	for i := range st.Pods {
@@ -115,7 +134,7 @@ func heuristicPlans(root *simcsb.State) (plans [2]Plan) {
 	for t := 0; t < Depth; t++ {
 		var g [simcsb.MaxPods]Gene
 		for i := range st.Pods {
-			g[i] = geneOf(&st, i, baselineCommand(&st, i, longest))
+			g[i] = geneOf(&st, i, baselineCommand(&st, i, longest, b))
 		}
 		for i := range st.Pods {
 			order(&st, &dir, i, g[i])

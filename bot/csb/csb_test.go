@@ -57,7 +57,7 @@ func midGame(t testing.TB, seed int64, rounds int) simcsb.State {
 	for r := 0; r < rounds; r++ {
 		var c [simcsb.MaxPods]simcsb.Command
 		for i := range c {
-			c[i] = baselineCommand(&st, i, longest)
+			c[i] = baselineCommand(&st, i, longest, &DefaultBaseline)
 		}
 		for i := range c {
 			st.Apply(i, c[i])
@@ -85,7 +85,7 @@ func gameInput(seed int64, pl, rounds int) string {
 	for r := 0; r < rounds; r++ {
 		lines = append(lines, st.TurnInput(pl)...)
 		for i := 0; i < simcsb.MaxPods; i++ {
-			st.Apply(i, baselineCommand(&st, i, longest))
+			st.Apply(i, baselineCommand(&st, i, longest, &DefaultBaseline))
 		}
 		if res := st.Play(nil); res.Finished {
 			break

@@ -30,6 +30,26 @@ type Config struct {
 	bot.Config
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
+	// Settings are the search's constants (zero: the package's Settings;
+	// Depth is always Depth).
+	Settings bot.Settings
+	// Baseline is the baseline policy, also the search's heuristic plans
+	// (zero: DefaultBaseline).
+	Baseline Baseline
+}
+
+// defaults sets the zero parts of c to the package's defaults.
+func (c *Config) defaults() {
+	if c.Weights == (Weights{}) {
+		c.Weights = DefaultWeights
+	}
+	if c.Settings == (bot.Settings{}) {
+		c.Settings = Settings
+	}
+	c.Settings.Depth = Depth
+	if c.Baseline == (Baseline{}) {
+		c.Baseline = DefaultBaseline
+	}
 }
 
 // Bot plays one game: it keeps what the input does not repeat (the map,
@@ -51,8 +71,12 @@ func NewBot(cfg Config) (*Bot, error) {
 	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
 		return nil, err
 	}
-	if cfg.Weights == (Weights{}) {
-		cfg.Weights = DefaultWeights
+	cfg.defaults()
+	if err := cfg.Settings.Check(); err != nil {
+		return nil, err
+	}
+	if t := cfg.Baseline.Thrust; t < 0 || t > simcsb.MaxThrust {
+		return nil, fmt.Errorf("base-thrust %d: want 0..%d", t, simcsb.MaxThrust)
 	}
 	return &Bot{cfg: cfg}, nil
 }
@@ -130,8 +154,8 @@ func (b *Bot) update(lines []string) error {
 	st := &b.st
 	if b.turn == 0 {
 		b.me = st.ReadSeat(lines)
-		b.search = NewSearch(b.me, b.cfg.Seed)
-		b.search.W = b.cfg.Weights
+		b.search = newSearch(b.me, b.cfg.Seed, b.cfg.Settings)
+		b.search.W, b.search.B = b.cfg.Weights, b.cfg.Baseline
 	}
 	st.Round = int32(b.turn)
 	if err := st.ReadTurn(lines, b.me); err != nil {
@@ -187,7 +211,7 @@ func (b *Bot) decide(start time.Time) [2]simcsb.Command {
 	if b.cfg.Strategy == StrategyBaseline {
 		longest := longestLeg(&b.st)
 		for k := 0; k < 2; k++ {
-			cmds[k] = baselineCommand(&b.st, 2*b.me+k, longest)
+			cmds[k] = baselineCommand(&b.st, 2*b.me+k, longest, &b.cfg.Baseline)
 		}
 		b.Sims, b.Iterations = 0, 0
 		return cmds

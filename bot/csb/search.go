@@ -43,7 +43,10 @@ type Weights struct {
 	RunnerFacing float64
 	// UrgentTurns: with this many turns left before the checkpoint
 	// timeout, both pods race.
-	UrgentTurns int32
+	UrgentTurns int
+	// Hysteresis: a runner keeps its role unless the other pod's
+	// progress leads by more than this.
+	Hysteresis float64
 }
 
 // DefaultWeights are the weights of the bot, set by hand.
@@ -55,6 +58,7 @@ var DefaultWeights = Weights{
 	BlockerFacing:     1000,
 	RunnerFacing:      1500,
 	UrgentTurns:       50,
+	Hysteresis:        2000,
 }
 
 // roles are a player's pods as state indices: the runner races, the
@@ -76,6 +80,9 @@ type Search struct {
 	heuristic [2]Plan
 	// W are the weights of the evaluation (NewSearch: DefaultWeights).
 	W Weights
+	// B is the baseline policy of the heuristic plans (NewSearch:
+	// DefaultBaseline).
+	B Baseline
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -92,17 +99,22 @@ var Settings = bot.Settings{
 	Population:      Population,
 	CrossoverTenths: 4,
 	TournamentSize:  2,
+	MutationDecay:   0.9,
 	OpponentShare:   0.25,
 	ReplaceWorst:    true,
 	BeamWidth:       16,
 	BeamChildren:    8,
 }
 
-// NewSearch returns a search for player me (0 or 1) with the given seed;
-// both players' populations are drawn at random.
-func NewSearch(me int, seed int64) *Search {
-	s := &Search{W: DefaultWeights}
-	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, Settings)
+// NewSearch returns a search for player me (0 or 1) with the given seed,
+// the package's Settings and DefaultWeights; both players' populations are
+// drawn at random.
+func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings) }
+
+// newSearch is NewSearch with settings st.
+func newSearch(me int, seed int64, st bot.Settings) *Search {
+	s := &Search{W: DefaultWeights, B: DefaultBaseline}
+	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
 	return s
@@ -129,7 +141,6 @@ func (s *Search) setRoot(st *simcsb.State) {
 		sn, c := math.Sincos(p.Angle)
 		s.dir0[i] = [2]float64{c, sn}
 	}
-	const hysteresis = 2000
 	for pl := 0; pl < 2; pl++ {
 		a, b := 2*pl, 2*pl+1
 		r := &s.roles[pl]
@@ -137,15 +148,15 @@ func (s *Search) setRoot(st *simcsb.State) {
 			r.runner = a
 		}
 		other := a + b - r.runner
-		if s.W.progress(&s.root, other) > s.W.progress(&s.root, r.runner)+hysteresis {
+		if s.W.progress(&s.root, other) > s.W.progress(&s.root, r.runner)+s.W.Hysteresis {
 			r.runner = other
 		}
 		r.blocker = a + b - r.runner
 	}
 	for pl := 0; pl < 2; pl++ {
-		s.urgent[pl] = s.root.TurnsLeft(pl) <= s.W.UrgentTurns
+		s.urgent[pl] = int(s.root.TurnsLeft(pl)) <= s.W.UrgentTurns
 	}
-	s.heuristic = heuristicPlans(&s.root)
+	s.heuristic = heuristicPlans(&s.root, &s.B)
 }
 
 // order gives pod i the order g: its facing turns by the gene's rotation

@@ -85,6 +85,7 @@ var Settings = bot.Settings{
 	Population:            Population,
 	CrossoverTenths:       4,
 	TournamentSize:        2,
+	MutationDecay:         0.9,
 	OpponentShare:         0.25,
 	MaxOpponentIterations: 100,
 	RandomizeFirst:        true,

@@ -18,19 +18,37 @@ import (
 type builtin struct {
 	doc      string
 	strategy string
-	run      func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error
+	config   func() gameConfig // a new setting of the game's bot
+}
+
+// gameConfig is a game's bot setting: bot.Config, the game's own flags
+// (search settings, evaluation weights) and a game played with it.
+type gameConfig interface {
+	base() *bot.Config
+	RegisterFlags(fs *flag.FlagSet)
+	run(in io.Reader, out, log io.Writer) error
+}
+
+type csbConfig struct{ csb.Config }
+
+func (c *csbConfig) base() *bot.Config { return &c.Config.Config }
+func (c *csbConfig) run(in io.Reader, out, log io.Writer) error {
+	return csb.Run(in, out, log, c.Config)
+}
+
+type fbConfig struct{ fb.Config }
+
+func (c *fbConfig) base() *bot.Config { return &c.Config.Config }
+func (c *fbConfig) run(in io.Reader, out, log io.Writer) error {
+	return fb.Run(in, out, log, c.Config)
 }
 
 func csbBuiltin(strategy, doc string) builtin {
-	return builtin{doc, strategy, func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error {
-		return csb.Run(in, out, log, csb.Config{Config: c})
-	}}
+	return builtin{doc, strategy, func() gameConfig { return new(csbConfig) }}
 }
 
 func fbBuiltin(strategy, doc string) builtin {
-	return builtin{doc, strategy, func(in io.Reader, out io.Writer, log io.Writer, c bot.Config) error {
-		return fb.Run(in, out, log, fb.Config{Config: c})
-	}}
+	return builtin{doc, strategy, func() gameConfig { return new(fbConfig) }}
 }
 
 // builtins are the bots "referee bot NAME" runs, by game/strategy.
@@ -54,12 +72,14 @@ func builtinNames() []string {
 	return out
 }
 
-const botUsage = `usage: referee bot NAME [-seed N] [-iterations K] [-first D] [-turn D] [-rules R] [-strategy S]
+const botUsage = `usage: referee bot NAME [-seed N] [-iterations K] [-first D] [-turn D] [-rules R] [-strategy S] [game flags]
 
 Runs the built-in bot NAME on the CodinGame protocol: stdin, stdout, a log
 line per turn on stderr. The match runner starts built-ins this way, so
 "-p1 csb/ga" needs no build step. With -iterations K > 0 the bot runs K
 search iterations a turn whatever the time (deterministic with -seed).
+Every search constant and evaluation weight is a flag (the game flags
+below, defaults shown), which "referee tune" tunes.
 
 Bots:
 `
@@ -67,11 +87,18 @@ Bots:
 // runBot is "referee bot NAME [flags]".
 func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	c := bot.Config{Seed: 1}
+	var c gameConfig
 	if b, ok := builtins[first(args)]; ok {
-		c.Strategy = b.strategy
+		c = b.config()
+		c.base().Strategy = b.strategy
 	}
-	c.RegisterFlags(fs)
+	if c != nil {
+		c.base().Seed = 1
+		c.RegisterFlags(fs)
+	} else {
+		cc := bot.Config{Seed: 1}
+		cc.RegisterFlags(fs)
+	}
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), botUsage)
 		for _, n := range builtinNames() {
@@ -79,6 +106,9 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 		}
 		fmt.Fprintln(fs.Output(), "\nFlags:")
 		fs.PrintDefaults()
+		if c == nil {
+			printGameFlags(fs)
+		}
 	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if code, ok, err := parseFlags(fs, args, out); !ok {
@@ -86,7 +116,7 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 		}
 		return 2, usageError{"bot: no bot named; one of " + strings.Join(builtinNames(), ", ")}
 	}
-	b, ok := builtins[args[0]]
+	_, ok := builtins[args[0]]
 	if !ok {
 		return 2, usageError{fmt.Sprintf("bot: unknown bot %q; one of %s", args[0], strings.Join(builtinNames(), ", "))}
 	}
@@ -96,10 +126,31 @@ func runBot(args []string, in io.Reader, out, log io.Writer) (int, error) {
 	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("bot %s: bad arguments %q", args[0], args[1:])}
 	}
-	if err := b.run(in, out, log, c); err != nil {
+	if err := c.run(in, out, log); err != nil {
 		return 1, fmt.Errorf("bot %s: %w", args[0], err)
 	}
 	return 0, nil
+}
+
+// printGameFlags prints, after the flags of every bot (fs's), each game's
+// own flags with their defaults.
+func printGameFlags(fs *flag.FlagSet) {
+	for _, g := range []struct {
+		name string
+		c    gameConfig
+	}{{"csb", new(csbConfig)}, {"fb", new(fbConfig)}} {
+		gs := flag.NewFlagSet("bot "+g.name, flag.ContinueOnError)
+		g.c.RegisterFlags(gs)
+		fmt.Fprintf(fs.Output(), "\nFlags of the %s/ bots (defaults of %s/ga):\n", g.name, g.name)
+		own := flag.NewFlagSet("", flag.ContinueOnError)
+		own.SetOutput(fs.Output())
+		gs.VisitAll(func(f *flag.Flag) {
+			if fs.Lookup(f.Name) == nil {
+				own.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+		own.PrintDefaults()
+	}
 }
 
 // first returns the first of args, "" for none.

@@ -1,0 +1,36 @@
+//go:build !contest
+
+package csb
+
+import "flag"
+
+// The tuning flags are left out of the contest bundle (tag contest):
+// CodinGame runs the bot without arguments, so there the package's
+// defaults are the values, and a tuned value goes into them. The contest
+// build keeps bot.Config's flags.
+
+// RegisterFlags defines c's flags on fs, with c's values as defaults
+// (the package's where zero): bot.Config's, the search settings', the
+// evaluation weights' (-w-…) and the baseline's (-base-…).
+func (c *Config) RegisterFlags(fs *flag.FlagSet) {
+	c.defaults()
+	c.Config.RegisterFlags(fs)
+	c.Settings.RegisterFlags(fs)
+	w, b := &c.Weights, &c.Baseline
+	fs.Float64Var(&w.Checkpoint, "w-checkpoint", w.Checkpoint, "worth of a checkpoint passed")
+	fs.Float64Var(&w.Win, "w-win", w.Win, "worth of a race won")
+	fs.Float64Var(&w.BlockerCheckpoint, "w-blocker-checkpoint", w.BlockerCheckpoint, "cost per unit from blocker to their runner's checkpoint")
+	fs.Float64Var(&w.BlockerRunner, "w-blocker-runner", w.BlockerRunner, "cost per unit from blocker to their runner")
+	fs.Float64Var(&w.BlockerFacing, "w-blocker-facing", w.BlockerFacing, "cost of the blocker facing away from their runner (×1-cos)")
+	fs.Float64Var(&w.RunnerFacing, "w-runner-facing", w.RunnerFacing, "cost of the runner facing away from its checkpoint (×1-cos)")
+	fs.IntVar(&w.UrgentTurns, "w-urgent-turns", w.UrgentTurns, "turns before the timeout when both pods race")
+	fs.Float64Var(&w.Hysteresis, "w-hysteresis", w.Hysteresis, "lead that makes the other pod the runner")
+	fs.IntVar(&b.Thrust, "base-thrust", b.Thrust, "baseline: full thrust")
+	fs.Float64Var(&b.DriftTurns, "base-drift", b.DriftTurns, "baseline: aim off by this many turns of speed")
+	fs.Float64Var(&b.CoastTurns, "base-coast", b.CoastTurns, "baseline: turns of speed from a checkpoint to aim past it")
+	fs.Float64Var(&b.FullThrustAngle, "base-full-angle", b.FullThrustAngle, "baseline: full thrust within this angle")
+	fs.Float64Var(&b.StopAngle, "base-stop-angle", b.StopAngle, "baseline: no thrust beyond this angle")
+	fs.Float64Var(&b.BoostAngle, "base-boost-angle", b.BoostAngle, "baseline: BOOST within this angle")
+	fs.Float64Var(&b.BoostDistance, "base-boost-distance", b.BoostDistance, "baseline: BOOST this far from the checkpoint")
+	fs.Float64Var(&b.ShieldSpeed, "base-shield-speed", b.ShieldSpeed, "baseline: SHIELD at this relative speed")
+}
