@@ -11,6 +11,7 @@
 //	referee simtest         CSB simulator test protocol on stdin/stdout
 //	referee view [PATH...]  watch replays in the browser
 //	referee fetch GAMEID... download replays from CodinGame's API
+//	referee report FILE...  one HTML page of a match's -results files
 package main
 
 import (
@@ -52,6 +53,8 @@ const usage = `usage:
   referee simtest         the community CSB simulator test protocol, on stdin and stdout
   referee view [PATH...]  watch replays in the browser (-o FILE.html: one self-contained page)
   referee fetch GAMEID... download replays from CodinGame's API (-agent ID: an agent's last games)
+  referee report FILE.jsonl... [-o report.html]
+                          one self-contained HTML page of a match's -results files
 `
 
 func run(args []string) (int, error) {
@@ -69,6 +72,8 @@ func run(args []string) (int, error) {
 		return runSimtest(args[1:], os.Stdin, os.Stdout)
 	case "view":
 		return runView(args[1:], os.Stdout)
+	case "report":
+		return runReport(args[1:], os.Stdout)
 	case "fetch":
 		return runFetch(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":

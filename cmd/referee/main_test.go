@@ -22,6 +22,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"simtest", "-h"}, "usage: referee simtest"},
 		{[]string{"view", "-h"}, "usage: referee view "},
 		{[]string{"fetch", "-h"}, "usage: referee fetch "},
+		{[]string{"report", "-h"}, "usage: referee report "},
 	}
 	for _, tc := range tests {
 		for _, h := range []string{"-h", "-help"} {
@@ -42,7 +43,7 @@ func TestHelp(t *testing.T) {
 // TestBadFlag: an unknown flag is a usage error (exit 2) naming the
 // subcommand and its -h.
 func TestBadFlag(t *testing.T) {
-	for _, sub := range []string{"match", "bot", "diff", "simtest", "view", "fetch"} {
+	for _, sub := range []string{"match", "bot", "diff", "simtest", "view", "fetch", "report"} {
 		code, err := run([]string{sub, "-no-such-flag"})
 		var u usageError
 		if code != 2 || err == nil || !errors.As(err, &u) || !strings.Contains(err.Error(), "referee "+sub+" -h") {

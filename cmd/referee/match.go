@@ -14,7 +14,7 @@ import (
 
 	"impulse/referee"
 	"impulse/referee/match"
-	"impulse/referee/stats"
+	"impulse/referee/report"
 	"impulse/sim"
 )
 
@@ -64,6 +64,7 @@ type matchConfig struct {
 	model    string
 	seeds    string
 	progress bool
+	report   string
 }
 
 func matchFlags(fs *flag.FlagSet, c *matchConfig) {
@@ -80,6 +81,7 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.StringVar(&c.results, "results", "", "append one JSON line per finished game to `FILE`, as each finishes")
 	fs.StringVar(&c.sprt, "sprt", "", "stop when the SPRT of `elo0,elo1,alpha,beta` decides (e.g. 0,10,0.05,0.05); prints the LLR as it goes")
 	fs.StringVar(&c.model, "sprt-model", "logistic", "Elo scale of the SPRT bounds: logistic or normalized (fishtest's nElo)")
+	fs.StringVar(&c.report, "report", "", "write the match as one self-contained HTML page to `FILE` (as referee report does)")
 	fs.BoolVar(&c.progress, "progress", true, "show progress on stderr (a bar on a terminal, else lines)")
 }
 
@@ -124,19 +126,8 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 		return 2, usageError{"match: " + err.Error()}
 	}
 	o.Seeds = seeds
-	if c.sprt != "" {
-		t, err := stats.ParseSPRT(c.sprt)
-		if err != nil {
-			return 2, usageError{"match: " + err.Error()}
-		}
-		switch c.model {
-		case "logistic":
-		case "normalized":
-			t.Model = stats.Normalized
-		default:
-			return 2, usageError{fmt.Sprintf("match: -sprt-model %q: want logistic or normalized", c.model)}
-		}
-		o.SPRT = &t
+	if o.SPRT, err = parseSPRT(c.sprt, c.model); err != nil {
+		return 2, usageError{"match: " + err.Error()}
 	}
 	if c.results != "" {
 		f, err := os.OpenFile(c.results, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
@@ -167,6 +158,12 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	}
 	if err := match.WriteReport(stdout, rep); err != nil {
 		return 1, err
+	}
+	if c.report != "" {
+		if err := writeReportPage(c.report, rep, report.Options{Info: match.InfoOf(&rep.Options)}); err != nil {
+			return 1, fmt.Errorf("match: -report: %w", err)
+		}
+		fmt.Fprintf(stdout, "report: %s\n", c.report)
 	}
 	if rep.Interrupted {
 		return 1, nil

@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 
 	"impulse/referee/csbref"
 	"impulse/referee/fbref"
+	"impulse/referee/internal/browsertest"
 	"impulse/referee/replay"
 )
 
@@ -29,71 +29,17 @@ import (
 // from the replay files, read here in Go by the games' view parsers
 // (csbref.ParseView, fbref.ParseView), never by the page's own parser.
 
-// chromiumPath finds a Chromium or Chrome binary: $IMPULSE_CHROMIUM, else
-// the usual names on $PATH.
-func chromiumPath() string {
-	if p := os.Getenv("IMPULSE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
+// newBrowser starts a headless Chromium for one test (browsertest.New).
+func newBrowser(t *testing.T) context.Context { return browsertest.New(t) }
 
-// newBrowser starts a headless Chromium for one test, closed at its end.
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	path := chromiumPath()
-	if path == "" {
-		t.Skip("browser test skipped: no Chromium found (looked for $IMPULSE_CHROMIUM, chromium, chromium-browser, google-chrome); install it with: apt-get install -y chromium")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1500, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 60*time.Second)
-	t.Cleanup(func() {
-		cancelTime()
-		cancelTab()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx); err != nil { // starts the browser
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	return ctx
-}
-
-// screenshotDir is where the browser tests save what they saw:
-// $IMPULSE_SCREENSHOTS, else $TMPDIR/impulse-view.
-func screenshotDir(t *testing.T) string {
-	dir := os.Getenv("IMPULSE_SCREENSHOTS")
-	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "impulse-view")
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
+// screenshot saves the visible page into browsertest.Dir.
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
-	path := filepath.Join(screenshotDir(t), name)
+	path := filepath.Join(browsertest.Dir(t), name)
 	writeFile(t, path, png)
 	t.Logf("screenshot: %s", path)
 }

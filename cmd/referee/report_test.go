@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReportCommand: "match -report" writes the page of the match it
+// played (into a folder it creates), and "referee report" on the match's
+// -results writes a page with the same figures; a results file that is
+// not one is an error naming its line.
+func TestReportCommand(t *testing.T) {
+	isolateCache(t)
+	dir := t.TempDir()
+	results := filepath.Join(dir, "results.jsonl")
+	live := filepath.Join(dir, "new", "live.html")
+	var stdout, stderr bytes.Buffer
+	code, err := runMatch([]string{
+		"-p1", "csb/ga -iterations 100", "-p2", "csb/baseline", "-n", "4", "-j", "2", "-seed", "5",
+		"-results", results, "-report", live, "-progress=false",
+	}, &stdout, &stderr)
+	if err != nil || code != 0 {
+		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "report: "+live) {
+		t.Errorf("match does not say where the report is:\n%s", stdout.String())
+	}
+	rebuilt := filepath.Join(dir, "rebuilt.html")
+	stdout.Reset()
+	if code, err := runReport([]string{"-o", rebuilt, results}, &stdout); err != nil || code != 0 {
+		t.Fatalf("report: exit %d, %v", code, err)
+	}
+	if !strings.HasPrefix(stdout.String(), rebuilt+": 4 games (2 pairs), Elo of csb/ga -iterations 100 ") {
+		t.Errorf("report printed %q", stdout.String())
+	}
+	figures := func(path string) string {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, m := range regexp.MustCompile(`id="(games|pairs|score|elo|los)">([^<]*)<`).FindAllStringSubmatch(string(data), -1) {
+			out = append(out, m[1]+"="+m[2])
+		}
+		if len(out) != 5 {
+			t.Fatalf("%s: figures %q, want 5", path, out)
+		}
+		return strings.Join(out, " ")
+	}
+	if a, b := figures(live), figures(rebuilt); a != b {
+		t.Errorf("the match's page shows %s, the page of its results %s", a, b)
+	}
+
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte("{\"seed\": 1}\n[\n"), 0o644)
+	if code, err := runReport([]string{"-o", filepath.Join(dir, "x.html"), bad}, &stdout); code != 1 || err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
+		t.Errorf("a bad file: exit %d, %v; want 1 and an error naming bad.jsonl:2", code, err)
+	}
+}
