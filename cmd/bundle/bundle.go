@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -66,6 +67,16 @@ func bundle(opt options) (*result, error) {
 		about += " (build tags " + strings.Join(opt.tags, ",") + ")"
 	}
 	about += "."
+	var mods []string
+	for _, u := range p.units {
+		if isThirdParty(u) {
+			mods = append(mods, modString(u.Module))
+		}
+	}
+	if mods = dedup(mods); len(mods) > 0 {
+		sort.Strings(mods)
+		about += " It holds packages of " + strings.Join(mods, ", ") + "."
+	}
 	eo := emitOptions{stripComments: opt.stripComments, about: about}
 	if !opt.keepUnused {
 		eo.pruned = n.prune()

@@ -164,9 +164,26 @@ func TestRejects(t *testing.T) {
 		want []string // substrings of the error, in order
 	}{
 		{
-			name: "import outside the standard library",
-			dir:  "nonstd",
-			want: []string{"nonstd/a/a.go:4:8: nonstd/a imports example.com/ext, from module example.com/ext, which is not the standard library"},
+			// One package of another module for each kind of file that
+			// one Go 1.18 file cannot hold, and one whose files depend
+			// on the Go release.
+			name: "packages of other modules",
+			dir:  "refuse",
+			want: []string{
+				"testdata/refuse/release/new.go:1:1: example.com/release picks files by the Go release: new.go (//go:build go1.21) is built by go1.",
+				"and would be left out by CodinGame's go1.18",
+				"testdata/refuse/release/old.go:1:1: example.com/release picks files by the Go release: old.go (//go:build !go1.21) is left out by go1.",
+				"testdata/refuse/main.go:10:2: refuse imports example.com/asm, which cannot be inlined into the one Go 1.18 file CodinGame compiles: assembly add.s",
+				`testdata/refuse/main.go:11:2: refuse imports example.com/cgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: cgo (import "C" in cgo.go)`,
+				"testdata/refuse/main.go:12:2: refuse imports example.com/embed, which cannot be inlined into the one Go 1.18 file CodinGame compiles: embedded files (//go:embed data.txt)",
+				"testdata/refuse/main.go:13:2: refuse imports example.com/linkname, which cannot be inlined into the one Go 1.18 file CodinGame compiles: //go:linkname in linkname.go",
+				"testdata/refuse/main.go:14:2: refuse imports example.com/newgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: module example.com/newgo v0.0.0 => ./newgo says go 1.21 in its go.mod",
+			},
+		},
+		{
+			name: "package of another module that imports an internal standard package",
+			dir:  "internalstd",
+			want: []string{"example.com/ext: ", "ext/ext.go:4:8: use of internal package internal/cpu not allowed"},
 		},
 		{
 			name: "file of the profiling build, without the contest tag",
@@ -223,6 +240,30 @@ func TestRejects(t *testing.T) {
 				msg = msg[i+len(w):]
 			}
 		})
+	}
+}
+
+// TestOtherModule bundles testdata/nonstd, whose package a imports
+// example.com/ext of another module: the bundle holds both, with their
+// Answer functions renamed, says which module it holds, and prints what
+// the module prints.
+func TestOtherModule(t *testing.T) {
+	res, err := bundle(options{dir: "testdata/nonstd", pattern: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(res.src)
+	for _, want := range []string{"func a_Answer() int { return ext_Answer() }", "func ext_Answer() int { return 42 }", "It holds packages of example.com/ext v0.0.0 => ./ext."} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the bundle does not say %q:\n%s", want, src)
+		}
+	}
+	exe, _, err := verify(res, "nonstd.go", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(exe).Output(); err != nil || string(out) != "42\n" {
+		t.Errorf("the bundle prints %q (%v), want 42", out, err)
 	}
 }
 

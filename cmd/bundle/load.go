@@ -25,17 +25,26 @@ type program struct {
 	goroot string
 	// std lists the standard packages that merged code imports, by path.
 	std map[string]*types.Package
+	// inline lists the packages of other modules that are merged, by path
+	// (see thirdparty.go).
+	inline map[string]bool
 }
 
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
-	packages.NeedTypesInfo | packages.NeedModule
+	packages.NeedTypesInfo | packages.NeedModule | packages.NeedEmbedPatterns
 
 // load loads pattern (one package main) from dir with the build tags, and
-// walks its imports: packages of the main module are merged, anything else
-// must be standard library. The errors name the package and the file.
+// walks its imports: packages of the main module are merged, and those of
+// other modules that one Go 1.18 file can hold (see thirdparty.go);
+// anything else must be standard library. The errors name the package and
+// the file.
 func load(dir, pattern string, tags []string) (*program, error) {
 	goroot, err := goEnv(dir, "GOROOT")
+	if err != nil {
+		return nil, err
+	}
+	goversion, err := goEnv(dir, "GOVERSION")
 	if err != nil {
 		return nil, err
 	}
@@ -48,10 +57,10 @@ func load(dir, pattern string, tags []string) (*program, error) {
 	if len(tags) > 0 {
 		cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
 	}
-	// First the graph alone (go list), to find the module's packages; then
+	// First the graph alone (go list), to find the packages to merge; then
 	// those packages from source, typed together, with the standard
 	// library from export data.
-	cfg.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	cfg.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedPatterns
 	graph, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %v", pattern, err)
@@ -60,15 +69,39 @@ func load(dir, pattern string, tags []string) (*program, error) {
 		return nil, fmt.Errorf("%s: matches %d packages, want one package main", pattern, len(graph))
 	}
 	paths := []string{graph[0].PkgPath}
+	inline := map[string]bool{}
+	refused := map[string]string{} // path -> why
+	var merged []*packages.Package
+	var errs []string
 	packages.Visit(graph, func(pkg *packages.Package) bool {
-		if pkg.Module != nil && pkg.Module.Main {
-			if pkg != graph[0] {
-				paths = append(paths, pkg.PkgPath)
-			}
-			return true
+		if pkg.Module == nil {
+			return false // standard, or not found: see walk
 		}
-		return false
+		if isThirdParty(pkg) {
+			if why := cannotInline(pkg); why != "" {
+				refused[pkg.PkgPath] = why
+				return false
+			}
+			inline[pkg.PkgPath] = true
+		}
+		if pkg != graph[0] {
+			paths = append(paths, pkg.PkgPath)
+		}
+		merged = append(merged, pkg)
+		errs = append(errs, byRelease(pkg, tags, goMinorOf(goversion))...)
+		return true
 	}, nil)
+	for _, pkg := range merged {
+		for _, path := range sortedKeys(pkg.Imports) {
+			if why, ok := refused[path]; ok {
+				errs = append(errs, fmt.Sprintf("%s: %s imports %s, which cannot be inlined into the one Go 1.18 file CodinGame compiles: %s",
+					importPosition(pkg, path), pkg.PkgPath, path, why))
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
+	}
 	cfg.Mode = loadMode &^ packages.NeedDeps
 	loaded, err := packages.Load(cfg, paths...)
 	if err != nil {
@@ -99,6 +132,7 @@ func load(dir, pattern string, tags []string) (*program, error) {
 		module: root.Module.Path,
 		goroot: goroot,
 		std:    map[string]*types.Package{},
+		inline: inline,
 	}
 	if err := p.walk(); err != nil {
 		return nil, err
@@ -120,9 +154,10 @@ func goEnv(dir, name string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// isModule reports whether pkg belongs to the main module (and is merged).
-func (p *program) isModule(pkg *packages.Package) bool {
-	return pkg.Module != nil && pkg.Module.Main
+// isMerged reports whether pkg belongs to the main module, or is a
+// package of another module that the bundle holds.
+func (p *program) isMerged(pkg *packages.Package) bool {
+	return pkg.Module != nil && (pkg.Module.Main || p.inline[pkg.PkgPath])
 }
 
 // isStd reports whether pkg is a standard-library package: no module, and
@@ -165,7 +200,7 @@ func (p *program) walk() error {
 		for _, path := range paths {
 			dep := pkg.Imports[path]
 			switch {
-			case p.isModule(dep):
+			case p.isMerged(dep):
 				visit(dep)
 			case p.isStd(dep):
 				p.std[dep.PkgPath] = dep.Types
@@ -263,7 +298,12 @@ func (p *program) importPos(pkg *packages.Package, path string) string {
 // relPos formats pos with the file name relative to the working directory
 // when it lies below it.
 func (p *program) relPos(pos token.Pos) string {
-	position := p.fset.Position(pos)
+	return relative(p.fset.Position(pos))
+}
+
+// relative formats position with the file name relative to the working
+// directory when it lies below it.
+func relative(position token.Position) string {
 	if wd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, position.Filename); err == nil && !strings.HasPrefix(rel, "..") {
 			position.Filename = rel

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -90,9 +91,63 @@ func TestIdenticalPlay(t *testing.T) {
 				seat := seed % 2 // the bundled bot plays both seats
 				t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
 					game, variant := g.newGame()
-					playTwins(t, game, variant, seed, seat, plain, bundled)
+					playTwins(t, game, variant, seed, seat, botCmd{plain, deterministic}, botCmd{bundled, deterministic})
 				})
 			}
+		})
+	}
+}
+
+// botCmd is an executable and its arguments for a bot seed.
+type botCmd struct {
+	exe  string
+	args func(botSeed int) []string
+}
+
+// deterministic are cmd/bot's arguments for a bot seed: the seed and a
+// fixed number of iterations.
+func deterministic(botSeed int) []string {
+	return []string{seedFlag, strconv.Itoa(botSeed), iterationsFlag, strconv.Itoa(playIterations)}
+}
+
+// TestThirdParty bundles testdata/expbot, a small Coders Strike Back bot
+// of its own module that uses golang.org/x/exp (slices, maps, constraints)
+// at a version whose go.mod says go 1.18, builds it alone as Go 1.18, and
+// plays it against the unbundled bot as TestIdenticalPlay does: the two
+// must answer alike, turn by turn.
+func TestThirdParty(t *testing.T) {
+	dir := filepath.Join("testdata", "expbot")
+	res, err := bundle(options{dir: dir, pattern: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(res.src)
+	for _, want := range []string{
+		"It holds packages of golang.org/x/exp v0.0.0-20230321023759-10a507213a29.",
+		"// ---- golang.org/x/exp/slices/sort.go (package golang.org/x/exp/slices)",
+		"type Ordered interface",
+		"func slices_Clone[", "func maps_Clone[", // both packages declare Clone
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the bundle does not hold %q", want)
+		}
+	}
+	tmp := t.TempDir()
+	bundled, _, err := verify(res, "expbot.go", filepath.Join(tmp, "bundle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(tmp, "plain")
+	build := exec.Command("go", "build", "-o", plain, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build testdata/expbot: %v\n%s", err, out)
+	}
+	noArgs := func(int) []string { return nil }
+	for _, seed := range []int{1, 2} {
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			playTwins(t, csbref.New(csb.Live), csbref.Variant(csb.Live), seed, seed%2, botCmd{plain, noArgs}, botCmd{bundled, noArgs})
 		})
 	}
 }
@@ -101,20 +156,17 @@ func TestIdenticalPlay(t *testing.T) {
 // unbundled bot, a second unbundled instance and the bundled bot, all with
 // bot seed 1, read each input; the first one's output is played. The other
 // seat is the unbundled bot with bot seed 2.
-func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, plain, bundled string) {
+func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, plain, bundled botCmd) {
 	h, err := engine.NewHost(game, variant, 2, []string{"seed=" + strconv.Itoa(seed)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := func(botSeed int) []string {
-		return []string{seedFlag, strconv.Itoa(botSeed), iterationsFlag, strconv.Itoa(playIterations)}
-	}
 	twins := []*botProc{
-		startBot(t, "unbundled", plain, args(1)...),
-		startBot(t, "unbundled again", plain, args(1)...),
-		startBot(t, "bundled", bundled, args(1)...),
+		startBot(t, "unbundled", plain.exe, plain.args(1)...),
+		startBot(t, "unbundled again", plain.exe, plain.args(1)...),
+		startBot(t, "bundled", bundled.exe, bundled.args(1)...),
 	}
-	opponent := startBot(t, "opponent", plain, args(2)...)
+	opponent := startBot(t, "opponent", plain.exe, plain.args(2)...)
 	turns := 0
 	for {
 		f := h.GameInfo()

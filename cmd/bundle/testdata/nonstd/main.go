@@ -1,5 +1,6 @@
-// Command nonstd imports, through package a, a module that is not the
-// standard library.
+// Command nonstd imports, through package a, a package of another module
+// (example.com/ext, replaced by a folder), which the bundle holds: both
+// declare Answer, which the bundle renames.
 package main
 
 import (

@@ -1,4 +1,4 @@
-// Package ext stands for a third-party package: CodinGame does not have it.
+// Package ext stands for a third-party package, which the bundle holds.
 package ext
 
 // Answer is 42.

@@ -1,0 +1,3 @@
+module example.com/ext
+
+go 1.18

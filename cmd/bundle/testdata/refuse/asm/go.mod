@@ -1,0 +1,3 @@
+module example.com/asm
+
+go 1.18

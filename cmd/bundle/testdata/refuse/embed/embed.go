@@ -1,0 +1,9 @@
+// Package embed embeds a file.
+package embed
+
+import _ "embed"
+
+// Data is the content of data.txt.
+//
+//go:embed data.txt
+var Data string

@@ -1,0 +1,3 @@
+module example.com/linkname
+
+go 1.18
