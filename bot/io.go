@@ -103,10 +103,14 @@ func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	for turn := 0; ; turn++ {
-		from := input.Line + 1
+		// The clock restarts on a turn's first line, but for the first turn,
+		// timed from the start of the input (CodinGame's first-turn limit
+		// covers the init lines). later is read by the closure instead of
+		// turn, whose sharing across iterations differs before Go 1.22.
+		from, later := input.Line+1, turn > 0
 		next := func() (string, bool) {
 			l, ok := input.Next()
-			if ok && turn > 0 && input.Line == from {
+			if ok && later && input.Line == from {
 				start = time.Now()
 			}
 			return l, ok
