@@ -382,17 +382,4 @@ func (c Command) Append(dst []byte) []byte {
 // TruncateMessage cuts a message as the engine shows it: beyond 50 UTF-16
 // code units, the first 50 and "..." (an emoji counts 2;
 // replays/csb-live/battle_891669749.json).
-func TruncateMessage(m string) string {
-	units := 0
-	for i, c := range m {
-		n := 1
-		if c >= 0x10000 {
-			n = 2
-		}
-		if units+n > 50 {
-			return m[:i] + "..."
-		}
-		units += n
-	}
-	return m
-}
+func TruncateMessage(m string) string { return sim.TruncateMessage(m, 50, 50) }

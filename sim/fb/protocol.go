@@ -155,30 +155,7 @@ func parseMessage(s string) (msg string, has, ok bool) {
 
 // TruncateMessage cuts a message as the engine shows it: beyond 28 UTF-16
 // units, the first 26 and "...".
-func TruncateMessage(m string) string {
-	units := 0
-	for _, c := range m {
-		units++
-		if c >= 0x10000 {
-			units++
-		}
-	}
-	if units <= 28 {
-		return m
-	}
-	units = 0
-	for i, c := range m {
-		n := 1
-		if c >= 0x10000 {
-			n = 2
-		}
-		if units+n > 26 {
-			return m[:i] + "..."
-		}
-		units += n
-	}
-	return m
-}
+func TruncateMessage(m string) string { return sim.TruncateMessage(m, 28, 26) }
 
 // appendEntity appends "id TYPE x y vx vy state": the position with Java's
 // Math.round, the speed with symmetric rounding.
