@@ -64,7 +64,10 @@ type matchConfig struct {
 	model    string
 	seeds    string
 	progress bool
-	report   string
+	// The queue of "referee server" that plays the games (-server), its
+	// token and the run to continue.
+	server, token, resume string
+	report                string
 }
 
 func matchFlags(fs *flag.FlagSet, c *matchConfig) {
@@ -83,6 +86,9 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.StringVar(&c.model, "sprt-model", "logistic", "Elo scale of the SPRT bounds: logistic or normalized (fishtest's nElo)")
 	fs.StringVar(&c.report, "report", "", "write the match as one self-contained HTML page to `FILE` (as referee report does)")
 	fs.BoolVar(&c.progress, "progress", true, "show progress on stderr (a bar on a terminal, else lines)")
+	fs.StringVar(&c.server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT) instead of here; -j is then theirs")
+	fs.StringVar(&c.token, "token", os.Getenv("IMPULSE_TOKEN"), "with -server: the server's token (default $IMPULSE_TOKEN)")
+	fs.StringVar(&c.resume, "resume", "", "with -server: continue the interrupted `RUN` (its id, printed at its start) with the same flags; finished games are not played again")
 }
 
 // runMatch is "referee match".
@@ -103,6 +109,9 @@ func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if c.p1 == "" || c.p2 == "" {
 		return 2, usageError{"match: give both -p1 and -p2 (a built-in bot such as csb/ga, or a command)"}
+	}
+	if err := checkQueueFlags(&c); err != nil {
+		return 2, err
 	}
 	return playMatch(&c, stdout, stderr)
 }
@@ -151,6 +160,13 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 		if err := recordReplaysDir(o.ReplaysDir); err != nil {
 			return 1, fmt.Errorf("match: %w", err)
 		}
+	}
+	if c.server != "" {
+		closeQueue, err := useQueue(ctx, c, &o, stderr)
+		if err != nil {
+			return 1, fmt.Errorf("match: %w", err)
+		}
+		defer closeQueue()
 	}
 	rep, err := match.Run(ctx, o)
 	if err != nil {

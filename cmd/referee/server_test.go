@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"impulse/referee/match"
+	"impulse/referee/queue"
+)
+
+// TestMatchOnServer plays the same match of deterministic built-in bots
+// locally and on an embedded server's two workers, through the commands,
+// and compares the tables (times left out) and the results, game for
+// game.
+func TestMatchOnServer(t *testing.T) {
+	isolateCache(t)
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	ctx, cancel := context.WithCancel(context.Background())
+	var workers sync.WaitGroup
+	for i := 0; i < 2; i++ {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			if code, err := work(ctx, s.URL(), "", queue.WorkerConfig{Parallel: 1, CacheDir: t.TempDir()}, io.Discard); code != 0 || err != nil {
+				t.Errorf("worker: exit %d, %v", code, err)
+			}
+		}()
+	}
+	defer workers.Wait()
+	defer cancel()
+
+	dir := t.TempDir()
+	args := []string{"-p1", "csb/ga -iterations 200", "-p2", "csb/baseline", "-n", "4", "-seed", "3", "-time-scale", "10", "-j", "2"}
+	play := func(name string, extra ...string) (table string, games []match.Game) {
+		results := filepath.Join(dir, name+".jsonl")
+		var stdout, stderr bytes.Buffer
+		code, err := runMatch(append(append([]string{"-results", results}, args...), extra...), &stdout, &stderr)
+		if code != 0 || err != nil {
+			t.Fatalf("%s match: exit %d, %v\n%s", name, code, err, stderr.String())
+		}
+		data, err := os.ReadFile(results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var g match.Game
+			if err := json.Unmarshal([]byte(l), &g); err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, g)
+		}
+		return stdout.String(), games
+	}
+	localTable, localGames := play("local")
+	remoteTable, remoteGames := play("remote", "-server", s.URL(), "-replays", filepath.Join(dir, "replays"))
+	if diff := cmp.Diff(tableWithoutTimes(localTable), tableWithoutTimes(remoteTable)); diff != "" {
+		t.Errorf("tables (-local +server):\n%s", diff)
+	}
+	if diff := cmp.Diff(outcomesBySeed(localGames), outcomesBySeed(remoteGames)); diff != "" {
+		t.Errorf("games (-local +server):\n%s", diff)
+	}
+	if code, err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); code != 0 || err != nil {
+		t.Errorf("referee diff of the workers' replays: exit %d, %v", code, err)
+	}
+}
+
+// tableWithoutTimes is a match's table without what the clock decides:
+// the elapsed time, the response times, the replays line.
+func tableWithoutTimes(s string) string {
+	s = regexp.MustCompile(`, [0-9.]+ s\n`).ReplaceAllString(s, "\n")
+	var keep []string
+	skip := 0
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case strings.Contains(l, "response time (ms)"):
+			skip = 3
+		case strings.HasPrefix(l, "replays:"):
+			skip = 1
+		}
+		if skip > 0 {
+			skip--
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.Join(keep, "\n")
+}
+
+type outcome struct {
+	Seed    int64
+	Swapped bool
+	Ranks   [2]int
+	Scores  [2]float64
+	Turns   int
+	End     string
+}
+
+// outcomesBySeed are the games' outcomes in pair order (the results
+// file is in the order the games finished).
+func outcomesBySeed(games []match.Game) map[outcome]int {
+	out := map[outcome]int{}
+	for _, g := range games {
+		out[outcome{g.Seed, g.Swapped, g.Ranks, g.Scores, g.Turns, g.End}]++
+	}
+	return out
+}
+
+// TestQueueUsage: the server refuses to listen beyond loopback without a
+// token, -resume needs -server, a match cannot reach a server that is not
+// there, and server and worker print their synopsis.
+func TestQueueUsage(t *testing.T) {
+	var u usageError
+	code, err := runServer([]string{"-listen", "0.0.0.0:0", "-store", t.TempDir()}, io.Discard)
+	if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-token") {
+		t.Errorf("server -listen 0.0.0.0:0 without a token: exit %d, %v; want 2, naming -token", code, err)
+	}
+	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-resume", "x"}, io.Discard, io.Discard)
+	if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-server") {
+		t.Errorf("match -resume without -server: exit %d, %v; want 2", code, err)
+	}
+	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1", "-resume", "a/b"}, io.Discard, io.Discard)
+	if code != 2 || !errors.As(err, &u) {
+		t.Errorf("match -resume a/b: exit %d, %v; want 2", code, err)
+	}
+	start := time.Now()
+	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1"}, io.Discard, io.Discard)
+	if code != 1 || err == nil || time.Since(start) > 10*time.Second {
+		t.Errorf("match -server with no server: exit %d, %v after %v; want 1 at once", code, err, time.Since(start))
+	}
+	for _, sub := range []string{"server", "worker"} {
+		var code int
+		var err error
+		out := captureStdout(t, func() { code, err = run([]string{sub, "-h"}) })
+		if code != 0 || err != nil || !strings.HasPrefix(out, "usage: referee "+sub) {
+			t.Errorf("referee %s -h: exit %d, %v, printed %q", sub, code, err, out)
+		}
+		code, err = run([]string{sub, "-no-such-flag"})
+		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "referee "+sub+" -h") {
+			t.Errorf("referee %s -no-such-flag: exit %d, %v", sub, code, err)
+		}
+	}
+}

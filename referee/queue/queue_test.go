@@ -1,0 +1,461 @@
+package queue
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"impulse/referee/match"
+	"impulse/referee/stats"
+)
+
+// The test binary doubles as the bots: run as "TESTBINARY impulse-testbot
+// KIND", it plays Coders Strike Back instead of running the tests. The
+// workers of the tests run it as their built-in bots.
+func TestMain(m *testing.M) {
+	if len(os.Args) >= 3 && os.Args[1] == "impulse-testbot" {
+		os.Exit(testBot(os.Args[2]))
+	}
+	os.Exit(m.Run())
+}
+
+// testBot plays CSB deterministically: each pod heads for its next
+// checkpoint at a thrust of 100 ("racer"), 150 ("racer150"), or 100
+// after a pause of 300 ms a turn ("slow", for games that last).
+func testBot(kind string) int {
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	readInts := func() []int {
+		if !in.Scan() {
+			os.Exit(0)
+		}
+		var v []int
+		for _, f := range strings.Fields(in.Text()) {
+			n, _ := strconv.Atoi(f)
+			v = append(v, n)
+		}
+		return v
+	}
+	readInts() // laps
+	cps := make([][]int, readInts()[0])
+	for i := range cps {
+		cps[i] = readInts()
+	}
+	thrust := 100
+	if kind == "racer150" {
+		thrust = 150
+	}
+	for {
+		var pods [4][]int
+		for i := range pods {
+			pods[i] = readInts()
+		}
+		if kind == "slow" {
+			time.Sleep(300 * time.Millisecond)
+		}
+		for i := 0; i < 2; i++ {
+			c := cps[pods[i][5]]
+			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], thrust)
+		}
+		out.Flush()
+	}
+}
+
+// builtin is the workers' command for built-in bots: the test binary.
+var builtin = []string{os.Args[0], "impulse-testbot"}
+
+// startServer starts a server on a free loopback port in dir, with a
+// short ack wait, stopped at the end of the test.
+func startServer(t *testing.T, dir, listen string) *Server {
+	t.Helper()
+	s, err := Start(ServerConfig{Listen: listen, StoreDir: dir, Limits: Limits{AckWait: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Shutdown)
+	return s
+}
+
+func dial(t *testing.T, url string) *Client {
+	t.Helper()
+	c, err := Dial(url, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// startWorker runs a worker until the end of the test; its stop
+// function stops it as a killed one would stop: its connection drops
+// without a word, its game unfinished.
+func startWorker(t *testing.T, url string, onGame func(j job)) (kill func()) {
+	t.Helper()
+	c, err := Dial(url, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := c.Work(ctx, WorkerConfig{Name: t.Name(), Parallel: 1, Builtin: builtin, CacheDir: t.TempDir(), onGame: onGame}); err != nil && ctx.Err() == nil {
+			t.Logf("worker: %v", err)
+		}
+	}()
+	var once sync.Once
+	kill = func() {
+		once.Do(func() {
+			c.Close() // first: no nak, no result, as a killed process
+			cancel()
+			<-done
+		})
+	}
+	t.Cleanup(kill)
+	return kill
+}
+
+// options are a short match of the test bots: racer150 a built-in, racer
+// a script, shipped as a file.
+func options(t *testing.T, games int) match.Options {
+	script := filepath.Join(os.TempDir(), fmt.Sprintf("impulse-queue-test-%d-racer.sh", os.Getpid()))
+	if _, err := os.Stat(script); err != nil {
+		if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+os.Args[0]+"' impulse-testbot racer\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Remove(script) })
+	}
+	return match.Options{
+		Game: "csb", Games: games, Parallel: 2, Seeds: []int64{5}, TimeScale: 10,
+		Players: [2]match.Player{
+			{Name: "racer150", Argv: append(append([]string(nil), builtin...), "racer150")},
+			{Name: "racer", Argv: []string{script}},
+		},
+	}
+}
+
+// remote makes o a match on the queue at c, run id.
+func remote(t *testing.T, c *Client, o *match.Options, id string, resume bool) *Remote {
+	t.Helper()
+	r := &Remote{Client: c, ID: id, Resume: resume}
+	for p := range o.Players {
+		b, _, err := c.Ship(context.Background(), o.Players[p], builtin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Players[p] = b
+	}
+	o.Runner = r
+	return r
+}
+
+// runMatch plays a match, failing the test on an error or after 60 s.
+func runMatch(t *testing.T, ctx context.Context, o match.Options) *match.Report {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	rep, err := match.Run(ctx, o)
+	if err != nil {
+		t.Fatalf("match: %v", err)
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatal("the match did not finish in 60 s")
+	}
+	return rep
+}
+
+// outcome is what a game played twice with deterministic bots repeats.
+type outcome struct {
+	Index   int
+	Seed    int64
+	Swapped bool
+	Ranks   [2]int
+	Scores  [2]float64
+	Turns   int
+	End     string
+}
+
+func outcomes(games []match.Game) []outcome {
+	var out []outcome
+	for _, g := range games {
+		out = append(out, outcome{g.Index, g.Seed, g.Swapped, g.Ranks, g.Scores, g.Turns, g.End})
+	}
+	return out
+}
+
+// TestMatchOnWorkers plays a match on two workers, one of them killed in
+// the middle of its first game, and checks that the results equal, game
+// for game, the same match played locally: the killed worker's game came
+// back to the other worker and counts once.
+func TestMatchOnWorkers(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	local := runMatch(t, context.Background(), options(t, 6))
+
+	var killOnce sync.Once
+	var kill func()
+	killed := make(chan int, 1)
+	kill = startWorker(t, s.URL(), func(j job) {
+		killOnce.Do(func() {
+			killed <- j.Index
+			go func() {
+				time.Sleep(50 * time.Millisecond) // its bots are started
+				kill()
+			}()
+		})
+	})
+	<-time.After(100 * time.Millisecond)
+	startWorker(t, s.URL(), nil)
+	c := dial(t, s.URL())
+	o := options(t, 6)
+	var results strings.Builder
+	o.Results = &results
+	o.ReplaysDir = t.TempDir()
+	remote(t, c, &o, NewRunID(), false)
+	rep := runMatch(t, context.Background(), o)
+
+	select {
+	case i := <-killed:
+		t.Logf("killed a worker playing game %d", i+1)
+	default:
+		t.Error("no worker was killed: the first worker played no game")
+	}
+	if diff := cmp.Diff(outcomes(local.Games), outcomes(rep.Games)); diff != "" {
+		t.Errorf("games on the workers differ from the local ones (-local +workers):\n%s", diff)
+	}
+	if n := strings.Count(results.String(), "\n"); n != 6 {
+		t.Errorf("%d result lines, want 6", n)
+	}
+	for _, g := range rep.Games {
+		if filepath.Dir(g.Replay) != o.ReplaysDir {
+			t.Errorf("game %d: replay %q, want one in %s", g.Index+1, g.Replay, o.ReplaysDir)
+		} else if _, err := os.Stat(g.Replay); err != nil {
+			t.Error(err)
+		}
+	}
+	if match.WriteReport(&strings.Builder{}, rep) != nil {
+		t.Error("no report")
+	}
+}
+
+// TestResultStoredOnce: a game's second result (a game played twice) is
+// refused by the results stream, and the worker takes it as stored.
+func TestResultStoredOnce(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	c := dial(t, s.URL())
+	ctx := context.Background()
+	subject := resultSubjectOf("r1", 3)
+	for i, want := range []bool{false, true} {
+		data, _ := json.Marshal(result{Run: "r1", Index: 3, Worker: strconv.Itoa(i)})
+		_, err := c.js.Publish(ctx, subject, data, jetstream.WithExpectLastSequencePerSubject(0))
+		if got := err != nil && storedBefore(err); got != want || (err != nil && !got) {
+			t.Errorf("result %d: error %v; stored before: %v, want %v", i+1, err, got, want)
+		}
+	}
+	// A publisher that does not expect an empty subject is refused too.
+	data, _ := json.Marshal(result{Run: "r1", Index: 3, Worker: "2"})
+	if _, err := c.js.Publish(ctx, subject, data); !storedBefore(err) {
+		t.Errorf("a third result without expectation: %v, want refused as stored before", err)
+	}
+	rs, _ := c.js.Stream(ctx, resultsStream)
+	info, err := rs.Info(ctx, jetstream.WithSubjectFilter(subject))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := info.State.Subjects[subject]; n != 1 {
+		t.Errorf("%d results stored for one game, want 1", n)
+	}
+	m, err := rs.GetLastMsgForSubject(ctx, subject)
+	if err != nil || !strings.Contains(string(m.Data), `"worker":"0"`) {
+		t.Errorf("stored result %s, %v; want the first", m.Data, err)
+	}
+}
+
+// TestSPRTPurges: when the SPRT decides, the run's queued games are
+// purged and the worker stops, so the match ends long before its games
+// are played.
+func TestSPRTPurges(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	startWorker(t, s.URL(), nil)
+	c := dial(t, s.URL())
+	o := options(t, 200)
+	sprt, err := stats.ParseSPRT("0,200,0.2,0.2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.SPRT = &sprt
+	id := NewRunID()
+	remote(t, c, &o, id, false)
+	rep := runMatch(t, context.Background(), o)
+	if rep.Verdict == stats.Continue || len(rep.Games) >= 200 {
+		t.Fatalf("the SPRT did not decide: %d games, LLR %.2f", len(rep.Games), rep.LLR)
+	}
+	ctx := context.Background()
+	gs, _ := c.js.Stream(ctx, gamesStream)
+	info, err := gs.Info(ctx, jetstream.WithSubjectFilter(jobSubject(id)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := info.State.Subjects[jobSubject(id)]; n != 0 {
+		t.Errorf("%d games of the decided run still queued, want 0", n)
+	}
+	t.Logf("decided %s after %d games", rep.Verdict, len(rep.Games))
+}
+
+// TestResume interrupts a match and resumes it: the finished games are
+// not played again, and the whole match counts each game once.
+func TestResume(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	var mu sync.Mutex
+	played := map[int]int{}
+	startWorker(t, s.URL(), func(j job) {
+		mu.Lock()
+		played[j.Index]++
+		mu.Unlock()
+	})
+	c := dial(t, s.URL())
+	id := NewRunID()
+	o := options(t, 8)
+	var first strings.Builder
+	o.Results = &first
+	remote(t, c, &o, id, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	o.Progress, o.ProgressTTY = writerFunc(func(p []byte) {
+		if strings.HasPrefix(string(p), "3/8") {
+			cancel()
+		}
+	}), false
+	rep := runMatch(t, ctx, o)
+	if !rep.Interrupted {
+		t.Fatalf("the first part was not interrupted")
+	}
+	before := strings.Count(first.String(), "\n")
+	mu.Lock()
+	done := map[int]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(first.String()), "\n") {
+		var g match.Game
+		json.Unmarshal([]byte(l), &g)
+		done[2*int(g.Seed-5)+map[bool]int{false: 0, true: 1}[g.Swapped]] = true
+	}
+	mu.Unlock()
+
+	o = options(t, 8)
+	var second strings.Builder
+	o.Results = &second
+	remote(t, c, &o, id, true)
+	rep = runMatch(t, context.Background(), o)
+	if rep.Interrupted || len(rep.Games) != 8 {
+		t.Fatalf("resumed: %d games, interrupted %v; want 8", len(rep.Games), rep.Interrupted)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i := range done {
+		if played[i] != 1 {
+			t.Errorf("game %d, finished before the interruption, was played %d times", i+1, played[i])
+		}
+	}
+	local := runMatch(t, context.Background(), options(t, 8))
+	if diff := cmp.Diff(outcomes(local.Games), outcomes(rep.Games)); diff != "" {
+		t.Errorf("resumed match differs from the local one (-local +resumed):\n%s", diff)
+	}
+	t.Logf("%d games before the interruption, %d results on resuming", before, strings.Count(second.String(), "\n"))
+
+	// A resumed run must be the same match.
+	o = options(t, 8)
+	o.TimeScale = 3
+	remote(t, c, &o, id, true)
+	if _, err := match.Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "not the same match") {
+		t.Errorf("resuming with another time scale: %v, want not the same match", err)
+	}
+}
+
+type writerFunc func(p []byte)
+
+func (f writerFunc) Write(p []byte) (int, error) { f(p); return len(p), nil }
+
+// TestServerRestart stops the server in the middle of a match and starts
+// it again from its folder: the match and the worker carry on, and every
+// game counts once.
+func TestServerRestart(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Start(ServerConfig{Listen: "127.0.0.1:0", StoreDir: dir, Limits: Limits{AckWait: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := s.Addr().String()
+	url := s.URL()
+	var restarted = make(chan *Server, 1)
+	var once sync.Once
+	startWorker(t, url, func(j job) {
+		if j.Index == 2 {
+			once.Do(func() {
+				go func() {
+					s.Shutdown()
+					s2, err := Start(ServerConfig{Listen: addr, StoreDir: dir, Limits: Limits{AckWait: time.Second}})
+					if err != nil {
+						t.Errorf("restart: %v", err)
+						close(restarted)
+						return
+					}
+					restarted <- s2
+				}()
+			})
+		}
+	})
+	c := dial(t, url)
+	o := options(t, 6)
+	var results strings.Builder
+	o.Results = &results
+	remote(t, c, &o, NewRunID(), false)
+	rep := runMatch(t, context.Background(), o)
+	s2, ok := <-restarted
+	if !ok {
+		t.FailNow()
+	}
+	t.Cleanup(s2.Shutdown)
+	if len(rep.Games) != 6 || strings.Count(results.String(), "\n") != 6 {
+		t.Errorf("%d games, %d result lines; want 6 each", len(rep.Games), strings.Count(results.String(), "\n"))
+	}
+	local := runMatch(t, context.Background(), options(t, 6))
+	if diff := cmp.Diff(outcomes(local.Games), outcomes(rep.Games)); diff != "" {
+		t.Errorf("games across the restart differ from the local ones (-local +queue):\n%s", diff)
+	}
+}
+
+// TestToken: a server beyond loopback needs a token; a server with one
+// refuses a client without it.
+func TestToken(t *testing.T) {
+	if _, err := Start(ServerConfig{Listen: "0.0.0.0:0", StoreDir: t.TempDir()}); !errors.Is(err, ErrNeedToken) {
+		t.Errorf("listening on every interface without a token: %v, want ErrNeedToken", err)
+	}
+	if _, err := Start(ServerConfig{Listen: ":0", StoreDir: t.TempDir()}); !errors.Is(err, ErrNeedToken) {
+		t.Errorf("listening on :0 without a token: %v, want ErrNeedToken", err)
+	}
+	s, err := Start(ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	if _, err := Dial(s.URL(), ""); err == nil || !strings.Contains(err.Error(), "-token") {
+		t.Errorf("a client without the token: %v, want refused, naming -token", err)
+	}
+	if _, err := Dial(s.URL(), "wrong"); err == nil {
+		t.Error("a client with a wrong token was let in")
+	}
+	c, err := Dial(s.URL(), "s3cret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+}
