@@ -25,6 +25,10 @@ import (
 // the contest bundle).
 var startProfile func() (stop func())
 
+// bakedArgs are flags parsed before the command line's: CodinGame passes
+// none, so cmd/bundle -flags sets them in the bundle.
+var bakedArgs []string
+
 func main() {
 	log.SetPrefix("bot: ")
 	log.SetFlags(0)
@@ -35,10 +39,12 @@ func main() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: bot [flags] < input > output\n\nPlays %s on the CodinGame protocol.\n\nFlags:\n", gameName)
 		flag.PrintDefaults()
 	}
-	flag.Parse()
-	if flag.NArg() > 0 {
-		flag.Usage()
-		os.Exit(2)
+	for _, args := range [][]string{bakedArgs, os.Args[1:]} {
+		// flag.ExitOnError: a bad flag exits with status 2.
+		if flag.CommandLine.Parse(args); flag.NArg() > 0 {
+			flag.Usage()
+			os.Exit(2)
+		}
 	}
 	if startProfile != nil {
 		stop := startProfile()

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"os"
 	"path/filepath"
 	"sort"
@@ -28,6 +29,8 @@ type options struct {
 	stripComments bool
 	// keepUnused emits every declaration, reachable or not (see prune).
 	keepUnused bool
+	// flags, when not nil, are baked into the bundle (see baked.go).
+	flags []string
 }
 
 // result is a bundle and what the checks need to name its lines.
@@ -44,6 +47,8 @@ type result struct {
 	// stripped, when not nil, is the same bundle without comments, made
 	// because this one is over the size limit: the size message gives both.
 	stripped *result
+	// flags are the baked flags, which verify checks (nil: none).
+	flags []string
 }
 
 // bundle loads the command, renames and emits it. It does not run the
@@ -59,6 +64,12 @@ func bundle(opt options) (*result, error) {
 	n := newNamer(p)
 	n.assign()
 	warnings := n.unexportedMethods()
+	var baked *ast.GenDecl
+	if opt.flags != nil {
+		if baked, err = p.bake(opt.flags); err != nil {
+			return nil, err
+		}
+	}
 	about := fmt.Sprintf("Bundle of %s", p.root.PkgPath)
 	if opt.game != "" {
 		about += " for " + opt.game
@@ -77,15 +88,21 @@ func bundle(opt options) (*result, error) {
 		sort.Strings(mods)
 		about += " It holds packages of " + strings.Join(mods, ", ") + "."
 	}
+	if opt.flags != nil {
+		about += fmt.Sprintf(" Flags baked in: %s.", strings.Join(opt.flags, " "))
+	}
 	eo := emitOptions{stripComments: opt.stripComments, about: about}
 	if !opt.keepUnused {
 		eo.pruned = n.prune()
+		if baked != nil && !eo.pruned.keep[baked] {
+			return nil, fmt.Errorf("-flags: %s never reads %s: the baked flags would change nothing", p.root.PkgPath, bakedVar)
+		}
 	}
 	src, decls, err := n.emit(eo)
 	if err != nil {
 		return nil, err
 	}
-	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings}
+	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings, flags: opt.flags}
 	if eo.pruned != nil {
 		res.dropped = eo.pruned.dropped
 	}
@@ -127,6 +144,11 @@ func verify(res *result, name, dir string) (exe string, warnings []string, err e
 	}
 	if exe, err = compile(dir, name, res.src, res.decls); err != nil {
 		return "", nil, err
+	}
+	if res.flags != nil {
+		if err := checkBaked(exe, res.flags); err != nil {
+			return "", nil, err
+		}
 	}
 	if warnings, err = loopvars(lv, name, res.src, res.decls); err != nil {
 		return "", nil, err

@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/bundle -game csb|fb [-o FILE] [-strip-comments] [-keep-unused]
+//	go run ./cmd/bundle -game csb|fb [-o FILE] [-flags "-name value ..."] [-strip-comments] [-keep-unused]
 //
 // The command's package is loaded with go/packages and the build tags of
 // the game (contest, plus fb for Fantastic Bits); test files and files
@@ -29,6 +29,11 @@
 //     are printed); otherwise the error says by how much it is over, with
 //     and without comments, and how many characters each package takes;
 //   - it builds alone, in a fresh module that says go 1.18.
+//
+// -flags bakes flag values into the bundle: cmd/bot parses its variable
+// bakedArgs before os.Args (CodinGame passes no arguments), and the bundle
+// sets it; the bundle is run with -h to check that the bot knows them (see
+// baked.go).
 //
 // Loops whose variable is captured by a closure or has its address taken
 // are reported as warnings: Go 1.18 shares such a variable across
@@ -69,14 +74,16 @@ func main() {
 	}
 }
 
-const usage = `usage: go run ./cmd/bundle -game csb|fb [-o FILE] [-strip-comments] [-keep-unused] [-C DIR]
+const usage = `usage: go run ./cmd/bundle -game csb|fb [-o FILE] [-flags "-name value ..."] [-strip-comments] [-keep-unused] [-C DIR]
 
 Flattens cmd/bot and every package it imports, of this module or of
 another (pure Go, Go 1.18: golang.org/x/exp), into one Go 1.18 file for
 CodinGame (-game fb: the Fantastic Bits bot), and checks it: standard
 library only, Go 1.18 language and API, at most 100,000 characters (over
 it, comments are left out when that fits), and it builds alone. The file
-is written even when a check fails; the exit status is then 1.
+is written even when a check fails; the exit status is then 1. -flags
+bakes values of the bot's flags into the bundle: go run -tags contest
+./cmd/bot -h lists those it knows (-tags contest,fb for Fantastic Bits).
 
 Flags:
 `
@@ -94,6 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	strip := fs.Bool("strip-comments", false, "leave the comments out (compiler directives stay)")
 	keep := fs.Bool("keep-unused", false, "keep the declarations the bot cannot reach (left out by default)")
 	dir := fs.String("C", "", "the module's `directory` (default: the current one)")
+	flags := fs.String("flags", "", "bake the bot's `flags` into the bundle, one argument split at spaces: \"-strategy beam -seed 7\" (checked against the bundle's flags)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()
@@ -128,27 +136,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 		stripComments: *strip,
 		keepUnused:    *keep,
 	}
+	if *flags != "" {
+		opt.flags = strings.Fields(*flags)
+	}
 	name := *out
 	if name == "" {
 		name = "bundle.go"
 	}
-	res, err := bundle(opt)
+	res, note, err := bundleFitting(opt)
 	if err != nil {
 		return err
 	}
-	if n, _ := size(res.src); n > sizeLimit && !opt.stripComments {
-		// Too big: without comments, it may fit.
-		opt.stripComments = true
-		stripped, err := bundle(opt)
-		if err != nil {
-			return err
-		}
-		if ns, _ := size(stripped.src); ns <= sizeLimit {
-			fmt.Fprintf(stderr, "%s: %d chars with comments, %s over the limit: comments stripped, %d chars\n", name, n, chars(n-sizeLimit), ns)
-			res = stripped
-		} else {
-			res.stripped = stripped
-		}
+	if note != "" {
+		fmt.Fprintf(stderr, "%s: %s\n", name, note)
 	}
 	if *out == "" {
 		if _, err := stdout.Write(res.src); err != nil {
@@ -171,6 +171,30 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "%s: builds alone as Go 1.18, standard library only\n", name)
 	return nil
+}
+
+// bundleFitting bundles as opt says; when the bundle is over the size
+// limit with its comments, it bundles again without them, and returns that
+// one if it fits, with a note giving both sizes. Otherwise the bundle with
+// comments carries the other (result.stripped) for the size message.
+func bundleFitting(opt options) (res *result, note string, err error) {
+	if res, err = bundle(opt); err != nil {
+		return nil, "", err
+	}
+	n, _ := size(res.src)
+	if n <= sizeLimit || opt.stripComments {
+		return res, "", nil
+	}
+	opt.stripComments = true
+	stripped, err := bundle(opt)
+	if err != nil {
+		return nil, "", err
+	}
+	if ns, _ := size(stripped.src); ns <= sizeLimit {
+		return stripped, fmt.Sprintf("%d chars with comments, %s over the limit: comments stripped, %d chars", n, chars(n-sizeLimit), ns), nil
+	}
+	res.stripped = stripped
+	return res, "", nil
 }
 
 // writeFile writes the bundle to name, creating the missing directories.

@@ -41,10 +41,13 @@ var playGames = []struct {
 	{"fb", func() (engine.Game, engine.Variant) { return fbref.New(fb.Live), fbref.Variant }},
 }
 
-// TestIdenticalPlay bundles cmd/bot for each game, builds the bundle alone
-// as Go 1.18, and plays games through the local referee in which the
-// bundled bot and the unbundled bot sit in the same seat and read the same
-// input: their outputs must be equal, turn by turn. A second unbundled
+// TestIdenticalPlay bundles cmd/bot for each game (without comments when
+// that is what fits, as the command does), with the deterministic flags
+// baked in (-flags), builds the bundle alone as Go 1.18, and plays games
+// through the local referee in which the bundled bot, run without
+// arguments as CodinGame runs it, and the unbundled bot, given the flags,
+// sit in the same seat and read the same input: their outputs must be
+// equal, turn by turn. A second unbundled
 // instance plays alongside, so that a bot that is not deterministic is told
 // apart from a bundle that plays differently. The opponent is the
 // unbundled bot with another seed.
@@ -73,12 +76,12 @@ func TestIdenticalPlay(t *testing.T) {
 					others = append(others, name)
 				}
 			}
-			res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others})
+			res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others, flags: deterministic(1)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, line := size(res.src)
-			t.Logf("bundle of cmd/bot for %s: %s", g.name, line)
+			t.Logf("bundle of cmd/bot for %s: %s (%s)", g.name, line, note)
 			bundled, warnings, err := verify(res, g.name+".go", filepath.Join(dir, "bundle"))
 			if err != nil {
 				t.Fatal(err)
@@ -91,7 +94,7 @@ func TestIdenticalPlay(t *testing.T) {
 				seat := seed % 2 // the bundled bot plays both seats
 				t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
 					game, variant := g.newGame()
-					playTwins(t, game, variant, seed, seat, botCmd{plain, deterministic}, botCmd{bundled, deterministic})
+					playTwins(t, game, variant, seed, seat, botCmd{plain, deterministic}, botCmd{bundled, func(int) []string { return nil }})
 				})
 			}
 		})
@@ -154,7 +157,7 @@ func TestThirdParty(t *testing.T) {
 
 // playTwins plays one game with the given referee seed: in the seat, the
 // unbundled bot, a second unbundled instance and the bundled bot, all with
-// bot seed 1, read each input; the first one's output is played. The other
+// bot seed 1 (given by args(1), or baked into the bundle), read each input; the first one's output is played. The other
 // seat is the unbundled bot with bot seed 2.
 func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, plain, bundled botCmd) {
 	h, err := engine.NewHost(game, variant, 2, []string{"seed=" + strconv.Itoa(seed)})
