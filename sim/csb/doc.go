@@ -23,7 +23,9 @@
 // shows it.
 //
 // BUG(csb): two pods at the same position, which no game produces (the
-// separation push keeps pods apart), make Move loop for ever: the
-// collision normal is the zero vector there, where the engine's is NaN.
-// The bot parts such pods when it reads them; referee simtest refuses them.
+// separation push keeps pods apart), collide again and again at the same
+// time: the collision normal is the zero vector there, where the engine's
+// is NaN. After 1000 collision steps in one turn Move finishes the turn
+// with a straight move instead of looping for ever. The bot parts such
+// pods when it reads them; referee simtest refuses them.
 package csb

@@ -146,12 +146,22 @@ func contact(a, b *Pod, window float64) (float64, bool) {
 	return t, t > 0 && t <= window
 }
 
+// maxSteps bounds the collision loop of a turn; the official games take a
+// few steps. See the BUG note in the package documentation.
+const maxSteps = 1000
+
 // moveColliding finishes a turn whose first scan found nc candidates.
 func (s *State) moveColliding(start *[MaxPods]sim.Vec, c *[MaxPods * (MaxPods - 1) / 2]candidate, nc int, log *Log) {
 	var w paths
 	w.from = *start
 	t := 0.0
-	for {
+	for steps := 0; ; steps++ {
+		if steps == maxSteps {
+			// The same pair colliding again and again at one time (two
+			// pods at one position): finish the turn in a straight line.
+			s.advance(1 - t)
+			break
+		}
 		if nc == 0 {
 			s.advance(1 - t)
 			t += 1 - t
