@@ -11,8 +11,7 @@
 //	referee simtest         CSB simulator test protocol on stdin/stdout
 //	referee view [PATH...]  watch replays in the browser
 //	referee fetch GAMEID... download replays from CodinGame's API
-//	referee server          the queue of a match played on many machines
-//	referee worker          play the queue's games on this machine
+//	referee tune -bot CMD -param ... -games N   tune a bot's parameters by SPSA
 //	referee report FILE...  one HTML page of a match's -results files
 package main
 
@@ -55,9 +54,8 @@ const usage = `usage:
   referee simtest         the community CSB simulator test protocol, on stdin and stdout
   referee view [PATH...]  watch replays in the browser (-o FILE.html: one self-contained page)
   referee fetch GAMEID... download replays from CodinGame's API (-agent ID: an agent's last games)
-  referee server          the queue of matches played on many machines (referee match -server URL)
-  referee worker -server URL
-                          play the queue's games on this machine
+  referee tune -bot CMD -param NAME,START,MIN,MAX,C_END,R_END ... -games N
+                          tune a bot's parameters by SPSA as fishtest does; -h for flags
   referee report FILE.jsonl... [-o report.html]
                           one self-contained HTML page of a match's -results files
 `
@@ -81,10 +79,8 @@ func run(args []string) (int, error) {
 		return runReport(args[1:], os.Stdout)
 	case "fetch":
 		return runFetch(args[1:], os.Stdout, os.Stderr)
-	case "server":
-		return runServer(args[1:], os.Stdout)
-	case "worker":
-		return runWorker(args[1:], os.Stdout, os.Stderr)
+	case "tune":
+		return runTune(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return 0, nil

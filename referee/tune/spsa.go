@@ -17,14 +17,18 @@ const (
 
 // Param is a tuned parameter, as fishtest's SPSA takes it.
 type Param struct {
-	Name       string
-	Start      float64
-	Min, Max   float64 // theta and the values played stay within
-	CEnd, REnd float64 // c and r at the last iteration (see Tuner)
+	Name  string  `json:"name"`
+	Start float64 `json:"start"`
+	// Theta and the values played stay within Min and Max.
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+	// CEnd and REnd are c and r at the last iteration (see Tuner).
+	CEnd float64 `json:"c_end"`
+	REnd float64 `json:"r_end"`
 	// Integer reports whether the bot takes a whole number: the values
 	// played are rounded (theta itself stays real, so that small steps
 	// add up).
-	Integer bool
+	Integer bool `json:"integer"`
 }
 
 // ParseParam reads fishtest's parameter line NAME,START,MIN,MAX,C_END,R_END.
