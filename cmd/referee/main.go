@@ -12,6 +12,8 @@
 //	referee view [PATH...]  watch replays in the browser
 //	referee fetch GAMEID... download replays from CodinGame's API
 //	referee tune -bot CMD -param ... -games N   tune a bot's parameters by SPSA
+//	referee server          the queue of a match played on many machines
+//	referee worker          play the queue's games on this machine
 //	referee report FILE...  one HTML page of a match's -results files
 package main
 
@@ -56,6 +58,9 @@ const usage = `usage:
   referee fetch GAMEID... download replays from CodinGame's API (-agent ID: an agent's last games)
   referee tune -bot CMD -param NAME,START,MIN,MAX,C_END,R_END ... -games N
                           tune a bot's parameters by SPSA as fishtest does; -h for flags
+  referee server          the queue of matches played on many machines (referee match -server URL)
+  referee worker -server URL
+                          play the queue's games on this machine
   referee report FILE.jsonl... [-o report.html]
                           one self-contained HTML page of a match's -results files
 `
@@ -81,6 +86,10 @@ func run(args []string) (int, error) {
 		return runFetch(args[1:], os.Stdout, os.Stderr)
 	case "tune":
 		return runTune(args[1:], os.Stdout, os.Stderr)
+	case "server":
+		return runServer(args[1:], os.Stdout)
+	case "worker":
+		return runWorker(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return 0, nil
