@@ -32,6 +32,12 @@ const bakedVar = "bakedArgs"
 // bake sets the value of the root package's bakedArgs to args, as
 // []string{"-a", "1"}, and returns its declaration.
 func (p *program) bake(args []string) (*ast.GenDecl, error) {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--h", "--help":
+			return nil, fmt.Errorf("-flags: %s would make the bot print its usage and exit", a)
+		}
+	}
 	obj, _ := p.root.Types.Scope().Lookup(bakedVar).(*types.Var)
 	if obj == nil {
 		return nil, fmt.Errorf("-flags: %s declares no variable %s: to take baked flags, it declares var %s []string and parses it before os.Args",

@@ -117,7 +117,8 @@ func deterministic(botSeed int) []string {
 // of its own module that uses golang.org/x/exp (slices, maps, constraints)
 // at a version whose go.mod says go 1.18, builds it alone as Go 1.18, and
 // plays it against the unbundled bot as TestIdenticalPlay does: the two
-// must answer alike, turn by turn.
+// must answer alike, turn by turn. The three packages whole (nothing left
+// out) pass the Go 1.18 checks too.
 func TestThirdParty(t *testing.T) {
 	dir := filepath.Join("testdata", "expbot")
 	res, err := bundle(options{dir: dir, pattern: "."})
@@ -146,6 +147,13 @@ func TestThirdParty(t *testing.T) {
 	build.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build testdata/expbot: %v\n%s", err, out)
+	}
+	whole, err := bundle(options{dir: dir, pattern: ".", keepUnused: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := verify(whole, "expbot-whole.go", filepath.Join(tmp, "whole")); err != nil {
+		t.Errorf("golang.org/x/exp slices, maps and constraints whole: %v", err)
 	}
 	noArgs := func(int) []string { return nil }
 	for _, seed := range []int{1, 2} {

@@ -220,12 +220,14 @@ func tagValue(tag string, minor int, tags []string) bool {
 	return slices.Contains(tags, tag)
 }
 
-// goMinorOf returns N of a version goN.M..., or -1.
+// goMinorOf returns N of a Go version go1.N.M, or, for a version it cannot
+// read (a development build), the release of the Go that runs the bundler.
 func goMinorOf(v string) int {
 	lang := strings.TrimPrefix(version.Lang(v), "go1.")
 	n, err := strconv.Atoi(lang)
 	if err != nil {
-		return -1
+		tags := build.Default.ReleaseTags
+		n, _ = strconv.Atoi(strings.TrimPrefix(tags[len(tags)-1], "go1."))
 	}
 	return n
 }
