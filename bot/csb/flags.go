@@ -1,13 +1,9 @@
-//go:build !contest
-
 package csb
 
 import "flag"
 
-// The tuning flags are left out of the contest bundle (tag contest):
-// CodinGame runs the bot without arguments, so there the package's
-// defaults are the values, and a tuned value goes into them. The contest
-// build keeps bot.Config's flags.
+// The flags of the bot's settings: cmd/bot's, the referee's built-in
+// bots', those the tuner sets and those the bundler bakes in.
 
 // RegisterFlags defines c's flags on fs, with c's values as defaults
 // (the package's where zero): bot.Config's, the search settings', the

@@ -1,22 +1,17 @@
-//go:build !contest
-
 package fb
 
 import "flag"
 
-// The tuning flags are left out of the contest bundle (tag contest):
-// CodinGame runs the bot without arguments, so there the package's
-// defaults are the values, and a tuned value goes into them. The contest
-// build keeps bot.Config's flags.
+// The flags of the bot's settings: cmd/bot's, the referee's built-in
+// bots', those the tuner sets and those the bundler bakes in.
 
 // RegisterFlags defines c's flags on fs, with c's values as defaults
-// (the package's where zero): bot.Config's and the evaluation weights'
-// (-w-…).
+// (the package's where zero): bot.Config's, the search settings' and the
+// evaluation weights' (-w-…).
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	if c.Weights == (Weights{}) {
-		c.Weights = DefaultWeights
-	}
+	c.defaults()
 	c.Config.RegisterFlags(fs)
+	c.Settings.RegisterFlags(fs)
 	w := &c.Weights
 	fs.Float64Var(&w.Goal, "w-goal", w.Goal, "worth of a goal")
 	fs.Float64Var(&w.SnaffleLead, "w-snaffle-lead", w.SnaffleLead, "snaffles count this many turns ahead")

@@ -34,6 +34,20 @@ type Config struct {
 	bot.Config
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
+	// Settings are the search's constants (zero: the package's Settings;
+	// Depth is always Depth).
+	Settings bot.Settings
+}
+
+// defaults sets the zero parts of c to the package's defaults.
+func (c *Config) defaults() {
+	if c.Weights == (Weights{}) {
+		c.Weights = DefaultWeights
+	}
+	if c.Settings == (bot.Settings{}) {
+		c.Settings = Settings
+	}
+	c.Settings.Depth = Depth
 }
 
 // Bot plays one game: it keeps what the input does not repeat (its own
@@ -58,8 +72,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
 		return nil, err
 	}
-	if cfg.Weights == (Weights{}) {
-		cfg.Weights = DefaultWeights
+	cfg.defaults()
+	if err := cfg.Settings.Check(); err != nil {
+		return nil, err
 	}
 	return &Bot{cfg: cfg}, nil
 }
@@ -73,7 +88,7 @@ func (b *Bot) Init(lines []string) error {
 	b.me = id
 	b.st = simfb.State{Rules: b.cfg.Rules}
 	b.turn = 0
-	b.search = NewSearch(id, b.cfg.Seed)
+	b.search = newSearch(id, b.cfg.Seed, b.cfg.Settings)
 	b.search.W = b.cfg.Weights
 	return nil
 }

@@ -93,11 +93,15 @@ var Settings = bot.Settings{
 	BeamChildren:          8,
 }
 
-// NewSearch returns a search for player me (0 or 1) with the given seed.
-// Its populations are drawn on the first turn.
-func NewSearch(me int, seed int64) *Search {
+// NewSearch returns a search for player me (0 or 1) with the given seed,
+// the package's Settings and DefaultWeights. Its populations are drawn on
+// the first turn.
+func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings) }
+
+// newSearch is NewSearch with settings st.
+func newSearch(me int, seed int64, st bot.Settings) *Search {
 	s := &Search{W: DefaultWeights}
-	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, Settings)
+	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
 }
 
