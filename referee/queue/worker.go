@@ -36,6 +36,9 @@ type WorkerConfig struct {
 
 	// onGame, when set, is called as a game starts (tests).
 	onGame func(j job)
+	// play, when set, plays the games instead of match.PlayGame (the
+	// benchmark of the queue alone).
+	play func(ctx context.Context, run *Run, j job) (match.Game, error)
 }
 
 // Work pulls games from the queue and plays them, cfg.Parallel at a time,
@@ -104,7 +107,11 @@ type worker struct {
 	runs    map[string]*Run
 	playing map[string]map[*context.CancelFunc]bool // by run
 	played  int
+	recent  []time.Time // when the last rateWindow games finished
 }
+
+// rateWindow is the number of recent games the log's rate is taken over.
+const rateWindow = 20
 
 // loop takes a game at a time and plays it, until ctx is done.
 func (w *worker) loop(ctx context.Context) error {
@@ -183,7 +190,11 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 	}
 	began := time.Now()
 	res := result{Run: j.Run, Index: j.Index, Worker: w.cfg.Name}
-	g, err := w.playGame(gctx, run, j)
+	play := w.playGame
+	if w.cfg.play != nil {
+		play = w.cfg.play
+	}
+	g, err := play(gctx, run, j)
 	stopKeep()
 	switch {
 	case ctx.Err() != nil:
@@ -210,18 +221,29 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 	if err := msg.DoubleAck(ctx); err != nil && ctx.Err() != nil {
 		return nil
 	}
+	now := time.Now()
 	w.mu.Lock()
 	w.played++
 	n := w.played
+	// The rate over the last games, or since the first game: an idle
+	// worker does not drag it down for long.
+	since, games := w.start, n
+	if len(w.recent) > 0 {
+		since, games = w.recent[0], len(w.recent)
+	}
+	w.recent = append(w.recent, now)
+	if len(w.recent) > rateWindow {
+		w.recent = w.recent[1:]
+	}
 	w.mu.Unlock()
 	if w.cfg.Log != nil {
 		status := g.End
 		if res.Error != "" {
 			status = "not played: " + res.Error
 		}
-		minutes := time.Since(w.start).Minutes()
+		rate := float64(games) / now.Sub(since).Minutes()
 		fmt.Fprintf(w.cfg.Log, "run %s game %d (seed %d) in %.1fs: %s; %d games, %.1f games/min\n",
-			j.Run, j.Index+1, j.Seed, time.Since(began).Seconds(), status, n, float64(n)/minutes)
+			j.Run, j.Index+1, j.Seed, now.Sub(began).Seconds(), status, n, rate)
 	}
 	return nil
 }
