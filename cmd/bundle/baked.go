@@ -24,6 +24,10 @@ import (
 // text). The bundle is then run with -h: a flag that the bot does not
 // define, or a value its flag refuses, is a bundle-time error that shows
 // the bot's flags.
+//
+// BUG(bundle): only what the flag package checks is checked at bundle
+// time: a value that the bot refuses later, when it starts (an unknown
+// -strategy name, a negative -population), shows on CodinGame's first turn.
 
 // bakedVar is the name of the command's package-level variable that holds
 // the baked flags.

@@ -243,6 +243,17 @@ func TestRejects(t *testing.T) {
 	}
 }
 
+// TestRejectCgoDisabled checks that a cgo package is named as such when
+// cgo is disabled, where the build leaves out all of its files.
+func TestRejectCgoDisabled(t *testing.T) {
+	t.Setenv("CGO_ENABLED", "0")
+	_, err := bundle(options{dir: "testdata/refuse", pattern: "."})
+	want := `refuse imports example.com/cgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: cgo (import "C" in cgo.go)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("bundle = %v, want %q", err, want)
+	}
+}
+
 // TestOtherModule bundles testdata/nonstd, whose package a imports
 // example.com/ext of another module: the bundle holds both, with their
 // Answer functions renamed, says which module it holds, and prints what
