@@ -67,9 +67,10 @@ func (c *Config) Check(first, turn time.Duration) error {
 }
 
 // RegisterFlags defines s's flags on fs, with s's values as defaults:
-// the search constants a tuner may change. Depth is left out: it sizes
-// the games' plan arrays.
+// the search constants a tuner may change. A game's plans hold s.Depth
+// turns at most.
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
+	fs.IntVar(&s.Depth, "depth", s.Depth, "turns a plan covers (1 to the default)")
 	fs.IntVar(&s.Population, "population", s.Population, "GA: plans kept per player (3+)")
 	fs.IntVar(&s.CrossoverTenths, "crossover", s.CrossoverTenths, "GA: tenths of children bred by crossover (0..10)")
 	fs.IntVar(&s.TournamentSize, "tournament", s.TournamentSize, "GA: plans drawn to choose a parent (1+)")

@@ -39,7 +39,7 @@ func TestGene(t *testing.T) {
 	r := bot.NewRand(1)
 	var p Plan
 	for i := 0; i < 10000; i++ {
-		p.mutate(&r, r.Float64())
+		p.mutate(&r, r.Float64(), Depth)
 		g := randomGene(&r)
 		for _, g := range []Gene{g, p[i%Depth][i%2]} {
 			if rot := g.Rotation(); rot < -18 || rot > 18 || g.Thrust() > 200 {

@@ -5,7 +5,8 @@ import (
 	simcsb "impulse/sim/csb"
 )
 
-// Depth is the number of turns a plan covers.
+// Depth is the number of turns a plan covers: the size of its array, and
+// the most a search plays (Settings.Depth, the flag -depth).
 const Depth = 6
 
 // Gene is one pod's order for one turn, packed: bits 0–7 the thrust
@@ -60,11 +61,12 @@ func (g Gene) Boost() bool { return g&(boostBit|shieldBit) == boostBit }
 // Plan[t][k] drives the player's pod k at turn t from now.
 type Plan [Depth][2]Gene
 
-// shift drops the first turn, the one just played, and draws the last.
-func (p *Plan) shift(r *bot.Rand) {
+// shift drops the first turn, the one just played, and draws the last
+// of the depth searched.
+func (p *Plan) shift(r *bot.Rand, depth int) {
 	copy(p[:], p[1:])
-	p[Depth-1][0] = randomGene(r)
-	p[Depth-1][1] = randomGene(r)
+	p[depth-1][0] = randomGene(r)
+	p[depth-1][1] = randomGene(r)
 }
 
 // randomGene draws an order: rotations uniform, with the extremes and
@@ -97,9 +99,9 @@ func randomGene(r *bot.Rand) Gene {
 
 // mutate changes one field of one gene of p; amplitude, from 1 at the
 // start of a search down to 0.1, scales the changes of rotation and
-// thrust.
-func (p *Plan) mutate(r *bot.Rand, amplitude float64) {
-	t, k := r.Intn(Depth), r.Intn(2)
+// thrust; the turn is one of the depth searched.
+func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int) {
+	t, k := r.Intn(depth), r.Intn(2)
 	g := p[t][k]
 	rot, thrust := g.Rotation(), int(g.Thrust())
 	shield, boost := g.Shield(), g&boostBit != 0

@@ -31,7 +31,7 @@ type Config struct {
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
 	// Settings are the search's constants (zero: the package's Settings;
-	// Depth is always Depth).
+	// a zero Depth is Depth, the most).
 	Settings bot.Settings
 	// Baseline is the baseline policy, also the search's heuristic plans
 	// (zero: DefaultBaseline).
@@ -46,7 +46,9 @@ func (c *Config) defaults() {
 	if c.Settings == (bot.Settings{}) {
 		c.Settings = Settings
 	}
-	c.Settings.Depth = Depth
+	if c.Settings.Depth == 0 {
+		c.Settings.Depth = Depth
+	}
 	if c.Baseline == (Baseline{}) {
 		c.Baseline = DefaultBaseline
 	}
@@ -74,6 +76,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	cfg.defaults()
 	if err := cfg.Settings.Check(); err != nil {
 		return nil, err
+	}
+	if cfg.Settings.Depth > Depth {
+		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
 	}
 	if t := cfg.Baseline.Thrust; t < 0 || t > simcsb.MaxThrust {
 		return nil, fmt.Errorf("base-thrust %d: want 0..%d", t, simcsb.MaxThrust)

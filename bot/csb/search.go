@@ -83,6 +83,8 @@ type Search struct {
 	// B is the baseline policy of the heuristic plans (NewSearch:
 	// DefaultBaseline).
 	B Baseline
+	// depth is the turns searched, the settings' Depth: at most Depth.
+	depth int
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -113,7 +115,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, B: DefaultBaseline}
+	s := &Search{W: DefaultWeights, B: DefaultBaseline, depth: st.Depth}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
@@ -182,12 +184,12 @@ func (s *Search) play(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int,
 }
 
 // Rollout plays plan mine for player pl and theirs for the other from the
-// root, up to Depth turns or the end of the race, and returns the
+// root, up to the depth searched or the end of the race, and returns the
 // evaluation for pl (bot.Game).
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	st := s.root
 	dir := s.dir0
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < s.depth; t++ {
 		s.play(&st, &dir, pl, &mine[t], &theirs[t])
 		if st.Finished() {
 			break
@@ -259,18 +261,20 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 // Heuristic returns player pl's baseline plan from the root (bot.Game).
 func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 
-// Randomize draws every order of p (bot.Game).
+// Randomize draws every order of p in the depth searched (bot.Game).
 func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < s.depth; t++ {
 		p[t] = [2]Gene{randomGene(r), randomGene(r)}
 	}
 }
 
 // Shift drops the turn just played and draws the last (bot.Game).
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, s.depth) }
 
 // Mutate changes one field of one order of p (bot.Game).
-func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) { p.mutate(r, amplitude) }
+func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
+	p.mutate(r, amplitude, s.depth)
+}
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).
 func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }

@@ -8,7 +8,8 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// Depth is the number of turns a plan covers. At the same number of
+// Depth is the number of turns a plan covers: the size of its array, and
+// the most a search plays (Settings.Depth, the flag -depth). At the same number of
 // simulated turns, depth 5 played even with 4 (−4 ± 43 Elo) and depth 6
 // lost (−67 ± 48), 100 pairs each (referee match, 300 iterations at depth
 // 4, 240 at 5, 200 at 6).
@@ -214,26 +215,27 @@ func randomSpell(r *bot.Rand, st *simfb.State, pl int, g Gene) Gene {
 // spellChance is the percentage of random genes that cast a spell.
 const spellChance = 4
 
-// randomize fills p with random orders for player pl in st.
-func (p *Plan) randomize(r *bot.Rand, st *simfb.State, pl int) {
-	for t := 0; t < Depth; t++ {
+// randomize fills p with random orders for player pl in st, up to depth.
+func (p *Plan) randomize(r *bot.Rand, st *simfb.State, pl, depth int) {
+	for t := 0; t < depth; t++ {
 		p[t][0] = randomGene(r, st, pl, spellChance)
 		p[t][1] = randomGene(r, st, pl, spellChance)
 	}
 }
 
-// shift drops the first turn, the one just played, and draws the last.
-func (p *Plan) shift(r *bot.Rand, st *simfb.State, pl int) {
+// shift drops the first turn, the one just played, and draws the last
+// of the depth searched.
+func (p *Plan) shift(r *bot.Rand, st *simfb.State, pl, depth int) {
 	copy(p[:], p[1:])
-	p[Depth-1][0] = randomGene(r, st, pl, spellChance)
-	p[Depth-1][1] = randomGene(r, st, pl, spellChance)
+	p[depth-1][0] = randomGene(r, st, pl, spellChance)
+	p[depth-1][1] = randomGene(r, st, pl, spellChance)
 }
 
 // mutate changes one field of one gene of p; amplitude, from 1 at the
 // start of a search down to 0.1, scales the changes of direction and
-// power.
-func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl int, amplitude float64) {
-	t, k := r.Intn(Depth), r.Intn(2)
+// power; the turn is one of the depth searched.
+func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude float64) {
+	t, k := r.Intn(depth), r.Intn(2)
 	g := p[t][k]
 	angle, power := g.Angle(), g.Power()
 	switch x := r.Intn(100); {

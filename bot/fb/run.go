@@ -35,7 +35,7 @@ type Config struct {
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
 	// Settings are the search's constants (zero: the package's Settings;
-	// Depth is always Depth).
+	// a zero Depth is Depth, the most).
 	Settings bot.Settings
 }
 
@@ -47,7 +47,9 @@ func (c *Config) defaults() {
 	if c.Settings == (bot.Settings{}) {
 		c.Settings = Settings
 	}
-	c.Settings.Depth = Depth
+	if c.Settings.Depth == 0 {
+		c.Settings.Depth = Depth
+	}
 }
 
 // Bot plays one game: it keeps what the input does not repeat (its own
@@ -75,6 +77,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	cfg.defaults()
 	if err := cfg.Settings.Check(); err != nil {
 		return nil, err
+	}
+	if cfg.Settings.Depth > Depth {
+		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
 	}
 	return &Bot{cfg: cfg}, nil
 }

@@ -70,6 +70,8 @@ type Search struct {
 	heuristic [2]Plan
 	// W are the weights of the evaluation (NewSearch: DefaultWeights).
 	W Weights
+	// depth is the turns searched, the settings' Depth: at most Depth.
+	depth int
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 }
@@ -100,7 +102,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights}
+	s := &Search{W: DefaultWeights, depth: st.Depth}
 	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
 }
@@ -121,11 +123,11 @@ func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
 }
 
 // Rollout plays plan mine for player pl and theirs for the other from the
-// root, up to Depth turns or the end of the game, and returns the
+// root, up to the depth searched or the end of the game, and returns the
 // evaluation for pl (bot.Game).
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	st := s.root
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < s.depth; t++ {
 		res := s.play(&st, pl, &mine[t], &theirs[t])
 		if res.Over || st.Round >= simfb.MaxRounds {
 			break
@@ -244,14 +246,14 @@ func (w *Weights) side(st *simfb.State, pl int) float64 {
 func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 
 // Randomize draws every order of p for pl at the root (bot.Game).
-func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) { p.randomize(r, &s.root, pl) }
+func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) { p.randomize(r, &s.root, pl, s.depth) }
 
 // Shift drops the turn just played and draws the last (bot.Game).
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth) }
 
 // Mutate changes one field of one order of p (bot.Game).
 func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	p.mutate(r, &s.root, pl, amplitude)
+	p.mutate(r, &s.root, pl, s.depth, amplitude)
 }
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).
