@@ -502,3 +502,42 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	}
 	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(games), "ms/game")
 }
+
+// TestStopRunningGames: a match interrupted while a worker plays one of
+// its long games stops that game at once (the worker is told), and the
+// game is not handed to another worker: the worker's next game is the
+// next run's, played without waiting for the long one to end.
+func TestStopRunningGames(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	started := make(chan job, 10)
+	startWorker(t, s.URL(), func(j job) { started <- j })
+	c := dial(t, s.URL())
+
+	slow := options(t, 2)
+	slow.Players[1].Argv = append(append([]string(nil), builtin...), "slow") // 300 ms a turn: a minute a game
+	slowID := NewRunID()
+	remote(t, c, &slow, slowID, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-started
+		time.Sleep(200 * time.Millisecond) // in the game
+		cancel()
+	}()
+	if rep := runMatch(t, ctx, slow); !rep.Interrupted {
+		t.Fatal("the slow match was not interrupted")
+	}
+
+	fast := options(t, 2)
+	remote(t, c, &fast, NewRunID(), false)
+	begin := time.Now()
+	runMatch(t, context.Background(), fast)
+	if d := time.Since(begin); d > 10*time.Second {
+		t.Errorf("the next match took %v: the worker went on with the stopped game", d)
+	}
+	close(started)
+	for j := range started {
+		if j.Run == slowID {
+			t.Errorf("game %d of the stopped run was played again", j.Index+1)
+		}
+	}
+}
