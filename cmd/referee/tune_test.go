@@ -111,3 +111,26 @@ func TestTuneUsage(t *testing.T) {
 		t.Errorf("tune -h: exit %d, %v, printed %q", code, err, stdout.String())
 	}
 }
+
+// TestTuneAgainstOpponent: with -p2 each side plays its own pair against
+// the opponent: 8 games are 2 iterations, each journal line with the two
+// games' score differences.
+func TestTuneAgainstOpponent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 8 games through processes")
+	}
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	code, err := runTune([]string{"-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,100,0,200,10,0.05",
+		"-p2", "csb/baseline", "-games", "8", "-j", "4", "-time-scale", "10", "-o", dir, "-progress=false"}, &stdout, &stderr)
+	if code != 0 || err != nil {
+		t.Fatalf("tune: exit %d, %v\n%s%s", code, err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "against csb/baseline: 8 games, 2 iterations of 4") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+	journal, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+	if n := strings.Count(string(journal), "\n"); n != 2 || strings.Count(string(journal), `"scores":[`) != 2 {
+		t.Errorf("journal of %d lines:\n%s", n, journal)
+	}
+}
