@@ -211,11 +211,10 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 		}
 	}
 	data, _ := json.Marshal(&res)
-	if _, err := w.c.js.Publish(ctx, subject, data, jetstream.WithExpectLastSequencePerSubject(0)); err != nil && !storedBefore(err) {
-		if ctx.Err() != nil {
-			return nil
+	if err := w.store(ctx, subject, data); err != nil {
+		if ctx.Err() == nil {
+			msg.Nak()
 		}
-		msg.Nak()
 		return nil
 	}
 	if err := msg.DoubleAck(ctx); err != nil && ctx.Err() != nil {
@@ -246,6 +245,31 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 			j.Run, j.Index+1, j.Seed, now.Sub(began).Seconds(), status, n, rate)
 	}
 	return nil
+}
+
+// storeTries bounds how long a worker tries to store a result while the
+// server does not answer (restarting, say) before giving the game back.
+const storeTries = 2 * time.Minute
+
+// store stores a game's result on subject unless one is there already,
+// trying again while the server does not answer.
+func (w *worker) store(ctx context.Context, subject string, data []byte) error {
+	deadline := time.Now().Add(storeTries)
+	for {
+		_, err := w.c.js.Publish(ctx, subject, data, jetstream.WithExpectLastSequencePerSubject(0))
+		if err == nil || storedBefore(err) {
+			return nil
+		}
+		var api *jetstream.APIError
+		if errors.As(err, &api) || errors.Is(err, nats.ErrConnectionClosed) || time.Now().After(deadline) {
+			return err // refused, or no connection to wait for
+		}
+		select {
+		case <-time.After(500 * time.Millisecond):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // storedBefore reports whether a result's publication failed because
