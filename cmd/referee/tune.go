@@ -260,7 +260,7 @@ func playTune(ctx context.Context, c *tuneConfig) (int, error) {
 	defer journal.Close()
 
 	runner := &tune.MatchRunner{
-		Match:  match.Options{Game: c.Game, Rules: c.Rules, TimeScale: c.TimeScale},
+		Match:  match.Options{Game: c.Game, Rules: c.Rules, TimeScale: c.TimeScale, Parallel: c.parallel},
 		Bot:    c.Bot,
 		Params: c.Params,
 		Player: func(cmd string) (match.Player, error) { return resolvePlayer(cmd, c.Game, c.Rules) },

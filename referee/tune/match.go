@@ -53,8 +53,9 @@ func Command(template string, params []Param, values []float64) (string, error) 
 // pair is a match of two games.
 type MatchRunner struct {
 	// Match is the match's setting: Game, Rules, TimeScale, and Runner to
-	// play on other machines. Players, Games, Seeds and Parallel are set
-	// for each pair (both games at once).
+	// play on other machines; Parallel 1 plays a pair's games one after
+	// the other, else both at once. Players, Games and Seeds are set for
+	// each pair.
 	Match match.Options
 	// Bot is the tuned bot's command line with {NAME} placeholders.
 	Bot    string
@@ -90,7 +91,10 @@ func (r *MatchRunner) PlayPair(ctx context.Context, p Pair) ([2]float64, error) 
 	if o.Players[1], err = side(p.B); err != nil {
 		return [2]float64{}, err
 	}
-	o.Games, o.Seeds, o.Parallel = 2, []int64{p.Seed}, 2
+	o.Games, o.Seeds = 2, []int64{p.Seed}
+	if o.Parallel != 1 {
+		o.Parallel = 2
+	}
 	o.Progress, o.Results, o.SPRT = nil, nil, nil
 	rep, err := match.Run(ctx, o)
 	if err != nil {

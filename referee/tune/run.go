@@ -39,8 +39,9 @@ type Options struct {
 	// Opponent: each side plays its own pair against the fixed opponent
 	// (Pair.B nil) instead of the other side.
 	Opponent bool
-	// Parallel is the number of games played at once (at least 2, a
-	// pair). Beyond the games of one iteration, the next iterations start
+	// Parallel is the number of games played at once: 1 or 2 play one
+	// pair at a time (the Runner decides whether its games run at once).
+	// Beyond the games of one iteration, the next iterations start
 	// from theta as it was, as fishtest's workers do; iteration k then
 	// starts from theta after iteration k−W, W the iterations at once, and
 	// updates apply in order, so that a run is the same at the same
