@@ -33,8 +33,17 @@ func TestMain(m *testing.M) {
 
 // testBot plays CSB deterministically: each pod heads for its next
 // checkpoint at a thrust of 100 ("racer"), 150 ("racer150"), or 100
-// after a pause of 300 ms a turn ("slow", for games that last).
+// after a pause of 300 ms a turn ("slow", for games that last a minute)
+// or of MS ms ("pause:MS").
 func testBot(kind string) int {
+	pause := time.Duration(0)
+	if kind == "slow" {
+		pause = 300 * time.Millisecond
+	}
+	if ms, ok := strings.CutPrefix(kind, "pause:"); ok {
+		n, _ := strconv.Atoi(ms)
+		pause = time.Duration(n) * time.Millisecond
+	}
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	readInts := func() []int {
@@ -62,9 +71,7 @@ func testBot(kind string) int {
 		for i := range pods {
 			pods[i] = readInts()
 		}
-		if kind == "slow" {
-			time.Sleep(300 * time.Millisecond)
-		}
+		time.Sleep(pause)
 		for i := 0; i < 2; i++ {
 			c := cps[pods[i][5]]
 			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], thrust)
@@ -539,5 +546,40 @@ func TestStopRunningGames(t *testing.T) {
 		if j.Run == slowID {
 			t.Errorf("game %d of the stopped run was played again", j.Index+1)
 		}
+	}
+}
+
+// TestLongGame: a game that lasts several ack waits is not handed to
+// another worker while its worker plays it (the worker extends the ack
+// deadline), and the match counts it once.
+func TestLongGame(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0") // ack wait 1 s
+	var mu sync.Mutex
+	starts := map[int]int{}
+	onGame := func(j job) {
+		mu.Lock()
+		starts[j.Index]++
+		mu.Unlock()
+	}
+	startWorker(t, s.URL(), onGame)
+	startWorker(t, s.URL(), onGame)
+	c := dial(t, s.URL())
+	o := options(t, 2)
+	o.Players[1].Argv = append(append([]string(nil), builtin...), "pause:8") // 8 ms a turn: 2 s or more a game
+	remote(t, c, &o, NewRunID(), false)
+	begin := time.Now()
+	rep := runMatch(t, context.Background(), o)
+	if d := time.Since(begin); d < 2*time.Second {
+		t.Errorf("the games took %v, not several ack waits: the test tests nothing", d)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i := 0; i < 2; i++ {
+		if starts[i] != 1 {
+			t.Errorf("game %d started %d times, want once", i+1, starts[i])
+		}
+	}
+	if len(rep.Games) != 2 {
+		t.Errorf("%d games counted, want 2", len(rep.Games))
 	}
 }
