@@ -134,9 +134,23 @@ func (r *Remote) Play(ctx context.Context, o *match.Options, games []match.Spec,
 			cleanup()
 		}
 	}()
-	// Queue the games with no result.
+	// Queue the games with no result, a batch of acknowledgements at a
+	// time.
 	session := NewRunID()
 	var acks []jetstream.PubAckFuture
+	wait := func() error {
+		for _, f := range acks {
+			select {
+			case <-f.Ok():
+			case err := <-f.Err():
+				return fmt.Errorf("queueing games: %w", err)
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		acks = acks[:0]
+		return nil
+	}
 	for _, g := range games {
 		if info.State.Subjects[resultSubjectOf(r.ID, g.Index)] > 0 {
 			continue
@@ -146,16 +160,14 @@ func (r *Remote) Play(ctx context.Context, o *match.Options, games []match.Spec,
 		if err != nil {
 			return fmt.Errorf("queueing game %d: %w", g.Index+1, err)
 		}
-		acks = append(acks, f)
-	}
-	for _, f := range acks {
-		select {
-		case <-f.Ok():
-		case err := <-f.Err():
-			return fmt.Errorf("queueing games: %w", err)
-		case <-ctx.Done():
-			return nil
+		if acks = append(acks, f); len(acks) == 1000 {
+			if err := wait(); err != nil {
+				return ignoreCancel(ctx, err)
+			}
 		}
+	}
+	if err := wait(); err != nil {
+		return ignoreCancel(ctx, err)
 	}
 
 	replays, err := js.ObjectStore(ctx, replaysBucket)
@@ -286,4 +298,13 @@ func fetchReplay(ctx context.Context, store jetstream.ObjectStore, run, dir stri
 	}
 	g.Replay = path
 	return nil
+}
+
+// ignoreCancel returns nil for an error that is ctx's end: the match
+// ended, which is no error of the runner.
+func ignoreCancel(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
 }
