@@ -21,18 +21,48 @@ import (
 )
 
 // TestMatchOnServer plays the same match of deterministic built-in bots
-// locally and on an embedded server's two workers, through the commands,
-// and compares the tables (times left out) and the results, game for
-// game.
+// locally and on an embedded server's workers, through the commands, and
+// compares the tables (times left out) and the results, game for game. A
+// third worker dies in the middle of its first game, without a word: the
+// game comes back to another worker when the ack wait passes.
 func TestMatchOnServer(t *testing.T) {
 	isolateCache(t)
-	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Limits: queue.Limits{AckWait: time.Second}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Shutdown()
 	ctx, cancel := context.WithCancel(context.Background())
 	var workers sync.WaitGroup
+	defer workers.Wait()
+	defer cancel()
+
+	// The worker that dies: "referee worker" but for its client, closed
+	// by the test.
+	doomed, err := queue.Dial(s.URL(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, _ := os.Executable()
+	dctx, kill := context.WithCancel(ctx)
+	killed := make(chan int, 1)
+	workers.Add(1)
+	go func() {
+		defer workers.Done()
+		doomed.Work(dctx, queue.WorkerConfig{Parallel: 1, Builtin: []string{self, "bot"}, CacheDir: t.TempDir(),
+			Started: func(run string, index int, seed int64) {
+				select {
+				case killed <- index:
+					go func() {
+						time.Sleep(100 * time.Millisecond) // in the game
+						doomed.Close()                     // no result, no nak
+						kill()
+					}()
+				default:
+				}
+			}})
+	}()
+	time.Sleep(200 * time.Millisecond) // first in line for the first game
 	for i := 0; i < 2; i++ {
 		workers.Add(1)
 		go func() {
@@ -42,8 +72,6 @@ func TestMatchOnServer(t *testing.T) {
 			}
 		}()
 	}
-	defer workers.Wait()
-	defer cancel()
 
 	dir := t.TempDir()
 	args := []string{"-p1", "csb/ga -iterations 200", "-p2", "csb/baseline", "-n", "4", "-seed", "3", "-time-scale", "10", "-j", "2"}
@@ -77,6 +105,12 @@ func TestMatchOnServer(t *testing.T) {
 	}
 	if code, err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); code != 0 || err != nil {
 		t.Errorf("referee diff of the workers' replays: exit %d, %v", code, err)
+	}
+	select {
+	case i := <-killed:
+		t.Logf("a worker died playing game %d", i+1)
+	default:
+		t.Error("the doomed worker played no game")
 	}
 }
 

@@ -109,6 +109,10 @@ func dial(t *testing.T, url string) *Client {
 // function stops it as a killed one would stop: its connection drops
 // without a word, its game unfinished.
 func startWorker(t *testing.T, url string, onGame func(j job)) (kill func()) {
+	var started func(run string, index int, seed int64)
+	if onGame != nil {
+		started = func(run string, index int, seed int64) { onGame(job{run, index, seed}) }
+	}
 	t.Helper()
 	c, err := Dial(url, "")
 	if err != nil {
@@ -118,7 +122,7 @@ func startWorker(t *testing.T, url string, onGame func(j job)) (kill func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		if err := c.Work(ctx, WorkerConfig{Name: t.Name(), Parallel: 1, Builtin: builtin, CacheDir: t.TempDir(), onGame: onGame}); err != nil && ctx.Err() == nil {
+		if err := c.Work(ctx, WorkerConfig{Name: t.Name(), Parallel: 1, Builtin: builtin, CacheDir: t.TempDir(), Started: started}); err != nil && ctx.Err() == nil {
 			t.Logf("worker: %v", err)
 		}
 	}()

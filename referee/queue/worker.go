@@ -34,8 +34,10 @@ type WorkerConfig struct {
 	// minute.
 	Log io.Writer
 
-	// onGame, when set, is called as a game starts (tests).
-	onGame func(j job)
+	// Started, when set, is called as each game starts (tests,
+	// monitoring): its run, index in the match and seed.
+	Started func(run string, index int, seed int64)
+
 	// play, when set, plays the games instead of match.PlayGame (the
 	// benchmark of the queue alone).
 	play func(ctx context.Context, run *Run, j job) (match.Game, error)
@@ -185,8 +187,8 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 			}
 		}
 	}()
-	if w.cfg.onGame != nil {
-		w.cfg.onGame(j)
+	if w.cfg.Started != nil {
+		w.cfg.Started(j.Run, j.Index, j.Seed)
 	}
 	began := time.Now()
 	res := result{Run: j.Run, Index: j.Index, Worker: w.cfg.Name}
