@@ -18,7 +18,7 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *beamNode, plan *Plan, d, c in
 	case 1:
 		g = s.heuristic[pl][d]
 	default:
-		g = [2]Gene{beamGene(r, best[d][0]), beamGene(r, best[d][1])}
+		g = [2]Gene{beamGene(r, best[d][0], &s.G), beamGene(r, best[d][1], &s.G)}
 	}
 	plan[d] = g
 	s.play(&n.st, &n.dir, pl, &g, &theirs[d])
@@ -31,9 +31,9 @@ func (s *Search) BeamEval(n *beamNode, pl int) float64 { return s.eval(&n.st, &n
 // beamGene draws a child's order: half the time a random one, else a
 // small change of the best plan's order g (rotation by up to 9 degrees,
 // thrust by up to 100, flags kept).
-func beamGene(r *bot.Rand, g Gene) Gene {
+func beamGene(r *bot.Rand, g Gene, odds *Genes) Gene {
 	if r.Intn(2) == 0 {
-		return randomGene(r)
+		return randomGene(r, odds)
 	}
 	rot := g.Rotation() + r.Intn(19) - 9
 	thrust := int(g.Thrust()) + r.Intn(201) - 100

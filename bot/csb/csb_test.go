@@ -39,8 +39,8 @@ func TestGene(t *testing.T) {
 	r := bot.NewRand(1)
 	var p Plan
 	for i := 0; i < 10000; i++ {
-		p.mutate(&r, r.Float64(), Depth)
-		g := randomGene(&r)
+		p.mutate(&r, r.Float64(), Depth, &DefaultGenes)
+		g := randomGene(&r, &DefaultGenes)
 		for _, g := range []Gene{g, p[i%Depth][i%2]} {
 			if rot := g.Rotation(); rot < -18 || rot > 18 || g.Thrust() > 200 {
 				t.Fatalf("gene %#x: rotation %d thrust %d out of range", g, rot, g.Thrust())

@@ -7,12 +7,13 @@ import "flag"
 
 // RegisterFlags defines c's flags on fs, with c's values as defaults
 // (the package's where zero): bot.Config's, the search settings', the
-// evaluation weights' (-w-…) and the baseline's (-base-…).
+// evaluation weights' (-w-…), the baseline's (-base-…) and the odds of
+// the orders drawn (-gene-…, -mutate-…).
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	c.defaults()
 	c.Config.RegisterFlags(fs)
 	c.Settings.RegisterFlags(fs)
-	w, b := &c.Weights, &c.Baseline
+	w, b, g := &c.Weights, &c.Baseline, &c.Genes
 	fs.Float64Var(&w.Checkpoint, "w-checkpoint", w.Checkpoint, "worth of a checkpoint passed")
 	fs.Float64Var(&w.Win, "w-win", w.Win, "worth of a race won")
 	fs.Float64Var(&w.BlockerCheckpoint, "w-blocker-checkpoint", w.BlockerCheckpoint, "cost per unit from blocker to their runner's checkpoint")
@@ -29,4 +30,9 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&b.BoostAngle, "base-boost-angle", b.BoostAngle, "baseline: BOOST within this angle")
 	fs.Float64Var(&b.BoostDistance, "base-boost-distance", b.BoostDistance, "baseline: BOOST this far from the checkpoint")
 	fs.Float64Var(&b.ShieldSpeed, "base-shield-speed", b.ShieldSpeed, "baseline: SHIELD at this relative speed")
+	fs.IntVar(&g.Shield, "gene-shield", g.Shield, "% of random orders that SHIELD")
+	fs.IntVar(&g.Boost, "gene-boost", g.Boost, "% of random orders that BOOST")
+	fs.IntVar(&g.MutateRotation, "mutate-rotation", g.MutateRotation, "% of mutations that turn")
+	fs.IntVar(&g.MutateThrust, "mutate-thrust", g.MutateThrust, "% of mutations that change the thrust")
+	fs.IntVar(&g.MutateShield, "mutate-shield", g.MutateShield, "% of mutations that toggle SHIELD (the rest: BOOST)")
 }

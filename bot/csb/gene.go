@@ -1,6 +1,8 @@
 package csb
 
 import (
+	"fmt"
+
 	"impulse/bot"
 	simcsb "impulse/sim/csb"
 )
@@ -61,18 +63,39 @@ func (g Gene) Boost() bool { return g&(boostBit|shieldBit) == boostBit }
 // Plan[t][k] drives the player's pod k at turn t from now.
 type Plan [Depth][2]Gene
 
+// Genes are the odds, in percent, of the orders the searches draw and of
+// the changes a mutation makes.
+type Genes struct {
+	// Shield and Boost: a random order is SHIELD, BOOST with these odds.
+	Shield, Boost int
+	// A mutation turns the pod (MutateRotation), changes the thrust
+	// (MutateThrust), toggles SHIELD (MutateShield) or else BOOST.
+	MutateRotation, MutateThrust, MutateShield int
+}
+
+// DefaultGenes are the odds of the bot, set by hand.
+var DefaultGenes = Genes{Shield: 3, Boost: 1, MutateRotation: 45, MutateThrust: 45, MutateShield: 7}
+
+// check returns an error for odds out of 0..100 in all.
+func (g *Genes) check() error {
+	if g.Shield < 0 || g.Boost < 0 || g.Shield+g.Boost > 100 || g.MutateRotation < 0 || g.MutateThrust < 0 || g.MutateShield < 0 || g.MutateRotation+g.MutateThrust+g.MutateShield > 100 {
+		return fmt.Errorf("gene odds %+v: want each 0 or more, at most 100 in all", *g)
+	}
+	return nil
+}
+
 // shift drops the first turn, the one just played, and draws the last
 // of the depth searched.
-func (p *Plan) shift(r *bot.Rand, depth int) {
+func (p *Plan) shift(r *bot.Rand, depth int, odds *Genes) {
 	copy(p[:], p[1:])
-	p[depth-1][0] = randomGene(r)
-	p[depth-1][1] = randomGene(r)
+	p[depth-1][0] = randomGene(r, odds)
+	p[depth-1][1] = randomGene(r, odds)
 }
 
 // randomGene draws an order: rotations uniform, with the extremes and
 // straight ahead favoured; thrust mostly full, sometimes none, else
-// uniform; SHIELD 3%, BOOST 1%.
-func randomGene(r *bot.Rand) Gene {
+// uniform; SHIELD and BOOST at the odds (3% and 1%).
+func randomGene(r *bot.Rand, odds *Genes) Gene {
 	var rot int
 	switch x := r.Intn(10); {
 	case x == 0:
@@ -94,19 +117,20 @@ func randomGene(r *bot.Rand) Gene {
 		thrust = r.Intn(simcsb.MaxThrust + 1)
 	}
 	x := r.Intn(100)
-	return MakeGene(rot, thrust, x < 3, x == 3)
+	return MakeGene(rot, thrust, x < odds.Shield, x >= odds.Shield && x < odds.Shield+odds.Boost)
 }
 
 // mutate changes one field of one gene of p; amplitude, from 1 at the
 // start of a search down to 0.1, scales the changes of rotation and
-// thrust; the turn is one of the depth searched.
-func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int) {
+// thrust; the turn is one of the depth searched, the change one of the
+// odds'.
+func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int, odds *Genes) {
 	t, k := r.Intn(depth), r.Intn(2)
 	g := p[t][k]
 	rot, thrust := g.Rotation(), int(g.Thrust())
 	shield, boost := g.Shield(), g&boostBit != 0
 	switch x := r.Intn(100); {
-	case x < 45:
+	case x < odds.MutateRotation:
 		span := int(amplitude*maxRotation + 0.5)
 		if span < 1 {
 			span = 1
@@ -116,7 +140,7 @@ func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int) {
 		} else {
 			rot += r.Intn(2*span+1) - span
 		}
-	case x < 90:
+	case x < odds.MutateRotation+odds.MutateThrust:
 		span := int(amplitude*simcsb.MaxThrust + 0.5)
 		if span < 1 {
 			span = 1
@@ -130,7 +154,7 @@ func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int) {
 			thrust += r.Intn(2*span+1) - span
 		}
 		shield = false
-	case x < 97:
+	case x < odds.MutateRotation+odds.MutateThrust+odds.MutateShield:
 		shield = !shield
 	default:
 		boost = !boost

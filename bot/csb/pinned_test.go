@@ -90,4 +90,7 @@ func TestSettingsChecked(t *testing.T) {
 			t.Errorf("settings %+v: no error", c.Settings)
 		}
 	}
+	if _, err := NewBot(Config{Genes: Genes{MutateRotation: 60, MutateThrust: 60}}); err == nil {
+		t.Error("odds over 100%: no error")
+	}
 }

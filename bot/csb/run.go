@@ -36,6 +36,9 @@ type Config struct {
 	// Baseline is the baseline policy, also the search's heuristic plans
 	// (zero: DefaultBaseline).
 	Baseline Baseline
+	// Genes are the odds of the orders the search draws (zero:
+	// DefaultGenes).
+	Genes Genes
 }
 
 // defaults sets the zero parts of c to the package's defaults.
@@ -51,6 +54,9 @@ func (c *Config) defaults() {
 	}
 	if c.Baseline == (Baseline{}) {
 		c.Baseline = DefaultBaseline
+	}
+	if c.Genes == (Genes{}) {
+		c.Genes = DefaultGenes
 	}
 }
 
@@ -79,6 +85,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	}
 	if cfg.Settings.Depth > Depth {
 		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
+	}
+	if err := cfg.Genes.check(); err != nil {
+		return nil, err
 	}
 	if t := cfg.Baseline.Thrust; t < 0 || t > simcsb.MaxThrust {
 		return nil, fmt.Errorf("base-thrust %d: want 0..%d", t, simcsb.MaxThrust)
@@ -160,7 +169,7 @@ func (b *Bot) update(lines []string) error {
 	if b.turn == 0 {
 		b.me = st.ReadSeat(lines)
 		b.search = newSearch(b.me, b.cfg.Seed, b.cfg.Settings)
-		b.search.W, b.search.B = b.cfg.Weights, b.cfg.Baseline
+		b.search.W, b.search.B, b.search.G = b.cfg.Weights, b.cfg.Baseline, b.cfg.Genes
 	}
 	st.Round = int32(b.turn)
 	if err := st.ReadTurn(lines, b.me); err != nil {

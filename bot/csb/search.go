@@ -83,6 +83,8 @@ type Search struct {
 	// B is the baseline policy of the heuristic plans (NewSearch:
 	// DefaultBaseline).
 	B Baseline
+	// G are the odds of the orders drawn (NewSearch: DefaultGenes).
+	G Genes
 	// depth is the turns searched, the settings' Depth: at most Depth.
 	depth int
 	// Sims counts the turns simulated since the counter was reset.
@@ -115,7 +117,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, B: DefaultBaseline, depth: st.Depth}
+	s := &Search{W: DefaultWeights, B: DefaultBaseline, G: DefaultGenes, depth: st.Depth}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
@@ -264,16 +266,16 @@ func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 // Randomize draws every order of p in the depth searched (bot.Game).
 func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
 	for t := 0; t < s.depth; t++ {
-		p[t] = [2]Gene{randomGene(r), randomGene(r)}
+		p[t] = [2]Gene{randomGene(r, &s.G), randomGene(r, &s.G)}
 	}
 }
 
 // Shift drops the turn just played and draws the last (bot.Game).
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, s.depth) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, s.depth, &s.G) }
 
 // Mutate changes one field of one order of p (bot.Game).
 func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	p.mutate(r, amplitude, s.depth)
+	p.mutate(r, amplitude, s.depth, &s.G)
 }
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).

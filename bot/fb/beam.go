@@ -19,7 +19,7 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c
 	case 1:
 		g = s.heuristic[pl][d]
 	default:
-		g = [2]Gene{randomGene(r, n, pl, spellChance), randomGene(r, n, pl, spellChance)}
+		g = [2]Gene{randomGene(r, n, pl, s.G.SpellChance), randomGene(r, n, pl, s.G.SpellChance)}
 	}
 	plan[d] = g
 	res := s.play(n, pl, &g, &theirs[d])

@@ -61,9 +61,9 @@ func TestGene(t *testing.T) {
 	st = midGame(3, 30)
 	r := bot.NewRand(1)
 	var p Plan
-	p.randomize(&r, &st, 0, Depth)
+	p.randomize(&r, &st, 0, Depth, &DefaultGenes)
 	for i := 0; i < 20000; i++ {
-		p.mutate(&r, &st, i%2, Depth, r.Float64())
+		p.mutate(&r, &st, i%2, Depth, r.Float64(), &DefaultGenes)
 		for _, g := range []Gene{randomGene(&r, &st, 1, 50), p[i%Depth][i%2]} {
 			if g.Angle() >= numAngles || g.Power() > 100 {
 				t.Fatalf("gene %#x: angle %d power %d out of range", g, g.Angle(), g.Power())

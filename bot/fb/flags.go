@@ -6,8 +6,9 @@ import "flag"
 // bots', those the tuner sets and those the bundler bakes in.
 
 // RegisterFlags defines c's flags on fs, with c's values as defaults
-// (the package's where zero): bot.Config's, the search settings' and the
-// evaluation weights' (-w-…).
+// (the package's where zero): bot.Config's, the search settings', the
+// evaluation weights' (-w-…) and the odds of the orders drawn (-gene-…,
+// -mutate-…).
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	c.defaults()
 	c.Config.RegisterFlags(fs)
@@ -20,4 +21,9 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.Magic, "w-magic", w.Magic, "worth of a point of magic")
 	fs.Float64Var(&w.BludgerRange, "w-bludger-range", w.BludgerRange, "bludger danger range")
 	fs.Float64Var(&w.Bludger, "w-bludger", w.Bludger, "cost per unit a bludger is in range")
+	g := &c.Genes
+	fs.IntVar(&g.SpellChance, "gene-spell", g.SpellChance, "% of random orders that cast a spell")
+	fs.IntVar(&g.MutateAngle, "mutate-angle", g.MutateAngle, "% of mutations that turn")
+	fs.IntVar(&g.MutatePower, "mutate-power", g.MutatePower, "% of mutations that change the power")
+	fs.IntVar(&g.MutateSpell, "mutate-spell", g.MutateSpell, "% of mutations that add or drop a spell (the rest: a new order)")
 }

@@ -1,6 +1,7 @@
 package fb
 
 import (
+	"fmt"
 	"math"
 
 	"impulse/bot"
@@ -212,34 +213,54 @@ func randomSpell(r *bot.Rand, st *simfb.State, pl int, g Gene) Gene {
 	return MakeSpell(sp, spellTarget(r, st, pl, sp), g)
 }
 
-// spellChance is the percentage of random genes that cast a spell.
-const spellChance = 4
+// Genes are the odds, in percent, of the orders the search draws and of
+// the changes a mutation makes.
+type Genes struct {
+	// SpellChance: a random order casts a spell with these odds.
+	SpellChance int
+	// A mutation turns the wizard (MutateAngle), changes the power
+	// (MutatePower), adds or drops a spell (MutateSpell) or else draws a
+	// new order.
+	MutateAngle, MutatePower, MutateSpell int
+}
+
+// DefaultGenes are the odds of the bot, set by hand.
+var DefaultGenes = Genes{SpellChance: 4, MutateAngle: 45, MutatePower: 35, MutateSpell: 10}
+
+// check returns an error for odds out of 0..100 in all.
+func (g *Genes) check() error {
+	if g.SpellChance < 0 || g.SpellChance > 100 || g.MutateAngle < 0 || g.MutatePower < 0 || g.MutateSpell < 0 || g.MutateAngle+g.MutatePower+g.MutateSpell > 100 {
+		return fmt.Errorf("gene odds %+v: want each 0 or more, at most 100 in all", *g)
+	}
+	return nil
+}
 
 // randomize fills p with random orders for player pl in st, up to depth.
-func (p *Plan) randomize(r *bot.Rand, st *simfb.State, pl, depth int) {
+func (p *Plan) randomize(r *bot.Rand, st *simfb.State, pl, depth int, odds *Genes) {
 	for t := 0; t < depth; t++ {
-		p[t][0] = randomGene(r, st, pl, spellChance)
-		p[t][1] = randomGene(r, st, pl, spellChance)
+		p[t][0] = randomGene(r, st, pl, odds.SpellChance)
+		p[t][1] = randomGene(r, st, pl, odds.SpellChance)
 	}
 }
 
 // shift drops the first turn, the one just played, and draws the last
 // of the depth searched.
-func (p *Plan) shift(r *bot.Rand, st *simfb.State, pl, depth int) {
+func (p *Plan) shift(r *bot.Rand, st *simfb.State, pl, depth int, odds *Genes) {
 	copy(p[:], p[1:])
-	p[depth-1][0] = randomGene(r, st, pl, spellChance)
-	p[depth-1][1] = randomGene(r, st, pl, spellChance)
+	p[depth-1][0] = randomGene(r, st, pl, odds.SpellChance)
+	p[depth-1][1] = randomGene(r, st, pl, odds.SpellChance)
 }
 
 // mutate changes one field of one gene of p; amplitude, from 1 at the
 // start of a search down to 0.1, scales the changes of direction and
-// power; the turn is one of the depth searched.
-func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude float64) {
+// power; the turn is one of the depth searched, the change one of the
+// odds'.
+func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude float64, odds *Genes) {
 	t, k := r.Intn(depth), r.Intn(2)
 	g := p[t][k]
 	angle, power := g.Angle(), g.Power()
 	switch x := r.Intn(100); {
-	case x < 45:
+	case x < odds.MutateAngle:
 		span := int(amplitude*90 + 0.5)
 		if span < 1 {
 			span = 1
@@ -250,7 +271,7 @@ func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude flo
 			angle += r.Intn(2*span+1) - span
 		}
 		g = MakeMove(angle, power) | g&^(spellBit-1)
-	case x < 80:
+	case x < odds.MutateAngle+odds.MutatePower:
 		span := int(amplitude*100 + 0.5)
 		if span < 1 {
 			span = 1
@@ -264,14 +285,14 @@ func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude flo
 			power += r.Intn(2*span+1) - span
 		}
 		g = MakeMove(angle, power) | g&^(spellBit-1)
-	case x < 90:
+	case x < odds.MutateAngle+odds.MutatePower+odds.MutateSpell:
 		if g.IsSpell() {
 			g &= spellBit - 1
 		} else {
 			g = randomSpell(r, st, pl, g)
 		}
 	default:
-		g = randomGene(r, st, pl, spellChance)
+		g = randomGene(r, st, pl, odds.SpellChance)
 	}
 	p[t][k] = g
 }

@@ -90,4 +90,7 @@ func TestSettingsChecked(t *testing.T) {
 			t.Errorf("settings %+v: no error", c.Settings)
 		}
 	}
+	if _, err := NewBot(Config{Genes: Genes{MutateAngle: 90, MutatePower: 20}}); err == nil {
+		t.Error("odds over 100%: no error")
+	}
 }

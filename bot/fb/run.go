@@ -37,6 +37,9 @@ type Config struct {
 	// Settings are the search's constants (zero: the package's Settings;
 	// a zero Depth is Depth, the most).
 	Settings bot.Settings
+	// Genes are the odds of the orders the search draws (zero:
+	// DefaultGenes).
+	Genes Genes
 }
 
 // defaults sets the zero parts of c to the package's defaults.
@@ -49,6 +52,9 @@ func (c *Config) defaults() {
 	}
 	if c.Settings.Depth == 0 {
 		c.Settings.Depth = Depth
+	}
+	if c.Genes == (Genes{}) {
+		c.Genes = DefaultGenes
 	}
 }
 
@@ -81,6 +87,9 @@ func NewBot(cfg Config) (*Bot, error) {
 	if cfg.Settings.Depth > Depth {
 		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
 	}
+	if err := cfg.Genes.check(); err != nil {
+		return nil, err
+	}
 	return &Bot{cfg: cfg}, nil
 }
 
@@ -94,7 +103,7 @@ func (b *Bot) Init(lines []string) error {
 	b.st = simfb.State{Rules: b.cfg.Rules}
 	b.turn = 0
 	b.search = newSearch(id, b.cfg.Seed, b.cfg.Settings)
-	b.search.W = b.cfg.Weights
+	b.search.W, b.search.G = b.cfg.Weights, b.cfg.Genes
 	return nil
 }
 

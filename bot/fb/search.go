@@ -70,6 +70,8 @@ type Search struct {
 	heuristic [2]Plan
 	// W are the weights of the evaluation (NewSearch: DefaultWeights).
 	W Weights
+	// G are the odds of the orders drawn (NewSearch: DefaultGenes).
+	G Genes
 	// depth is the turns searched, the settings' Depth: at most Depth.
 	depth int
 	// Sims counts the turns simulated since the counter was reset.
@@ -102,7 +104,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, depth: st.Depth}
+	s := &Search{W: DefaultWeights, G: DefaultGenes, depth: st.Depth}
 	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
 }
@@ -246,14 +248,14 @@ func (w *Weights) side(st *simfb.State, pl int) float64 {
 func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 
 // Randomize draws every order of p for pl at the root (bot.Game).
-func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) { p.randomize(r, &s.root, pl, s.depth) }
+func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) { p.randomize(r, &s.root, pl, s.depth, &s.G) }
 
 // Shift drops the turn just played and draws the last (bot.Game).
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth, &s.G) }
 
 // Mutate changes one field of one order of p (bot.Game).
 func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	p.mutate(r, &s.root, pl, s.depth, amplitude)
+	p.mutate(r, &s.root, pl, s.depth, amplitude, &s.G)
 }
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).
