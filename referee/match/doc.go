@@ -14,6 +14,12 @@
 // draws, losses, Elo with its confidence interval from the pairs, results
 // by seat, response times, end reasons.
 //
+// Who plays the games is a [Runner]'s business: by default this process's
+// children, [Options].Parallel at a time; referee/queue's runner sends
+// them to workers on other machines, which play each with [PlayGame], the
+// same code, and send it back as a record ([Game.MarshalRecord]). Run
+// keeps the rest: pairs, statistics, SPRT, results, replays, progress.
+//
 // The games are those of referee.Games. The package has no side effect
 // beyond the bots it starts and the files its options name.
 package match
