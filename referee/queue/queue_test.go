@@ -587,3 +587,36 @@ func TestLongGame(t *testing.T) {
 		t.Errorf("%d games counted, want 2", len(rep.Games))
 	}
 }
+
+// TestUnplayable: a bot the worker cannot start (a command not on its
+// PATH, which is not shipped) stops the match with an error naming the
+// worker and the reason, as a local match stops.
+func TestUnplayable(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	startWorker(t, s.URL(), nil)
+	c := dial(t, s.URL())
+	o := options(t, 2)
+	o.Players[1] = match.Player{Name: "ghost", Argv: []string{"impulse-no-such-bot"}}
+	r := &Remote{Client: c, ID: NewRunID()}
+	for p := range o.Players {
+		b, warnings, err := c.Ship(context.Background(), o.Players[p], builtin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == 1 && (len(warnings) != 1 || !strings.Contains(warnings[0], "not shipped")) {
+			t.Errorf("warnings %q, want one saying impulse-no-such-bot is not shipped", warnings)
+		}
+		r.Players[p] = b
+	}
+	o.Runner = r
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := match.Run(ctx, o)
+	if err == nil || !strings.Contains(err.Error(), "on worker "+t.Name()) || !strings.Contains(err.Error(), "impulse-no-such-bot is not on this worker's PATH") {
+		t.Errorf("match with a bot the worker lacks: %v; want an error naming the worker and the command", err)
+	}
+	// A file that is not there cannot be shipped.
+	if _, _, err := c.Ship(context.Background(), match.Player{Name: "x", Argv: []string{"./impulse-no-such-file"}}, builtin); err == nil || !strings.Contains(err.Error(), "cannot be shipped") {
+		t.Errorf("shipping a missing file: %v", err)
+	}
+}
