@@ -9,20 +9,22 @@ import (
 
 // The baseline policy: the yardstick bot, and the seed of the search.
 
-// Thresholds of the baseline policy.
-const (
-	// flipendoMin, flipendoMax: the distances from wizard to snaffle at
+// Thresholds are the baseline policy's.
+type Thresholds struct {
+	// FlipendoMin, FlipendoMax: the distances from wizard to snaffle at
 	// which a FLIPENDO is worth its magic (closer, the push is capped at
 	// 1000; further, it is weak).
-	flipendoMin = 600
-	flipendoMax = 3500
-	// flipendoMargin keeps the predicted crossing of the goal line this
+	FlipendoMin, FlipendoMax float64
+	// FlipendoMargin keeps the predicted crossing of the goal line this
 	// far inside the posts' centres.
-	flipendoMargin = 500
-	// leadTurns: a wizard runs at where its snaffle will be this many
+	FlipendoMargin float64
+	// LeadTurns: a wizard runs at where its snaffle will be this many
 	// turns from now.
-	leadTurns = 1
-)
+	LeadTurns float64
+}
+
+// DefaultThresholds are the baseline's, set by hand.
+var DefaultThresholds = Thresholds{FlipendoMin: 600, FlipendoMax: 3500, FlipendoMargin: 500, LeadTurns: 1}
 
 // attackX returns the x of the goal line player pl scores at.
 func attackX(pl int) float64 {
@@ -97,8 +99,12 @@ func countFree(st *simfb.State, pl int) int {
 // for it casts FLIPENDO on a snaffle between itself and the opponent's
 // goal that the push would send between the posts; the others run at
 // their snaffle (chaseTargets) where it will be next turn, at full
-// thrust.
-func Baseline(st *simfb.State, pl int) [2]simfb.Command {
+// thrust. It plays DefaultThresholds (Thresholds.Commands).
+func Baseline(st *simfb.State, pl int) [2]simfb.Command { return DefaultThresholds.Commands(st, pl) }
+
+// Commands returns the baseline's commands for player pl's wizards with
+// thresholds h (Baseline).
+func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
 	var cmds [2]simfb.Command
 	targets := chaseTargets(st, pl)
 	magic := st.Magic[pl]
@@ -114,7 +120,7 @@ func Baseline(st *simfb.State, pl int) [2]simfb.Command {
 			continue
 		}
 		if magic >= simfb.SpellCost[simfb.Flipendo] {
-			if id := flipendoTarget(st, i, pl); id != simfb.NoID {
+			if id := h.flipendoTarget(st, i, pl); id != simfb.NoID {
 				cmds[k] = simfb.Casting(simfb.Flipendo, id)
 				magic -= simfb.SpellCost[simfb.Flipendo]
 				continue
@@ -123,7 +129,7 @@ func Baseline(st *simfb.State, pl int) [2]simfb.Command {
 		t := goal
 		if j := targets[k]; j != simfb.NoID {
 			sn := &st.Snaffles[j]
-			t = sn.Pos.Add(sn.Vel.Scale(leadTurns)).Sub(w.Vel)
+			t = sn.Pos.Add(sn.Vel.Scale(h.LeadTurns)).Sub(w.Vel)
 		}
 		t = t.Round()
 		if t == w.Pos {
@@ -136,9 +142,9 @@ func Baseline(st *simfb.State, pl int) [2]simfb.Command {
 
 // flipendoTarget returns the entity id of a free live snaffle that
 // wizard i of player pl should push with FLIPENDO, or NoID: within
-// flipendoMin..flipendoMax of the wizard (a turn ahead, when the spell
+// FlipendoMin..FlipendoMax of the wizard (a turn ahead, when the spell
 // acts) and on a line from the wizard into the goal.
-func flipendoTarget(st *simfb.State, i, pl int) int {
+func (h *Thresholds) flipendoTarget(st *simfb.State, i, pl int) int {
 	w := &st.Wizards[i]
 	a := w.Pos.Add(w.Vel)
 	for k := 0; k < int(st.NumSnaffles); k++ {
@@ -148,10 +154,10 @@ func flipendoTarget(st *simfb.State, i, pl int) int {
 		}
 		b := sn.Pos.Add(sn.Vel)
 		d := a.Dist(b)
-		if d < flipendoMin || d > flipendoMax {
+		if d < h.FlipendoMin || d > h.FlipendoMax {
 			continue
 		}
-		if lineHitsGoal(a, b, pl, flipendoMargin) {
+		if lineHitsGoal(a, b, pl, h.FlipendoMargin) {
 			return st.SnaffleID(k)
 		}
 	}

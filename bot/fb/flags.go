@@ -7,8 +7,8 @@ import "flag"
 
 // RegisterFlags defines c's flags on fs, with c's values as defaults
 // (the package's where zero): bot.Config's, the search settings', the
-// evaluation weights' (-w-…) and the odds of the orders drawn (-gene-…,
-// -mutate-…).
+// evaluation weights' (-w-…), the baseline's (-base-…) and the odds of
+// the orders drawn (-gene-…, -mutate-…).
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	c.defaults()
 	c.Config.RegisterFlags(fs)
@@ -21,7 +21,11 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.Magic, "w-magic", w.Magic, "worth of a point of magic")
 	fs.Float64Var(&w.BludgerRange, "w-bludger-range", w.BludgerRange, "bludger danger range")
 	fs.Float64Var(&w.Bludger, "w-bludger", w.Bludger, "cost per unit a bludger is in range")
-	g := &c.Genes
+	b, g := &c.Baseline, &c.Genes
+	fs.Float64Var(&b.FlipendoMin, "base-flipendo-min", b.FlipendoMin, "baseline: FLIPENDO a snaffle this far at least")
+	fs.Float64Var(&b.FlipendoMax, "base-flipendo-max", b.FlipendoMax, "baseline: FLIPENDO a snaffle this far at most")
+	fs.Float64Var(&b.FlipendoMargin, "base-flipendo-margin", b.FlipendoMargin, "baseline: FLIPENDO's aim inside the posts")
+	fs.Float64Var(&b.LeadTurns, "base-lead", b.LeadTurns, "baseline: run at the snaffle this many turns ahead")
 	fs.IntVar(&g.SpellChance, "gene-spell", g.SpellChance, "% of random orders that cast a spell")
 	fs.IntVar(&g.MutateAngle, "mutate-angle", g.MutateAngle, "% of mutations that turn")
 	fs.IntVar(&g.MutatePower, "mutate-power", g.MutatePower, "% of mutations that change the power")

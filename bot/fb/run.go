@@ -40,6 +40,9 @@ type Config struct {
 	// Genes are the odds of the orders the search draws (zero:
 	// DefaultGenes).
 	Genes Genes
+	// Baseline are the baseline policy's thresholds, also the search's
+	// heuristic plans' (zero: DefaultThresholds).
+	Baseline Thresholds
 }
 
 // defaults sets the zero parts of c to the package's defaults.
@@ -55,6 +58,9 @@ func (c *Config) defaults() {
 	}
 	if c.Genes == (Genes{}) {
 		c.Genes = DefaultGenes
+	}
+	if c.Baseline == (Thresholds{}) {
+		c.Baseline = DefaultThresholds
 	}
 }
 
@@ -103,7 +109,7 @@ func (b *Bot) Init(lines []string) error {
 	b.st = simfb.State{Rules: b.cfg.Rules}
 	b.turn = 0
 	b.search = newSearch(id, b.cfg.Seed, b.cfg.Settings)
-	b.search.W, b.search.G = b.cfg.Weights, b.cfg.Genes
+	b.search.W, b.search.G, b.search.B = b.cfg.Weights, b.cfg.Genes, b.cfg.Baseline
 	return nil
 }
 
@@ -129,7 +135,7 @@ func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 func (b *Bot) decide(start time.Time) [2]simfb.Command {
 	if b.cfg.Strategy == StrategyBaseline {
 		b.Sims, b.Iterations = 0, 0
-		return Baseline(&b.st, b.me)
+		return b.cfg.Baseline.Commands(&b.st, b.me)
 	}
 	limit := b.cfg.Turn
 	if b.turn == 0 {

@@ -72,6 +72,9 @@ type Search struct {
 	W Weights
 	// G are the odds of the orders drawn (NewSearch: DefaultGenes).
 	G Genes
+	// B are the thresholds of the heuristic plans' baseline policy
+	// (NewSearch: DefaultThresholds).
+	B Thresholds
 	// depth is the turns searched, the settings' Depth: at most Depth.
 	depth int
 	// Sims counts the turns simulated since the counter was reset.
@@ -104,7 +107,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, G: DefaultGenes, depth: st.Depth}
+	s := &Search{W: DefaultWeights, G: DefaultGenes, B: DefaultThresholds, depth: st.Depth}
 	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
 }
@@ -261,14 +264,14 @@ func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
 // Crossover sets child to a uniform mix of a and b (bot.Game).
 func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
-// heuristicPlans rolls the baseline policy out from root for both players
-// and returns the genes it played, per player.
-func heuristicPlans(root *simfb.State) (plans [2]Plan) {
+// heuristicPlans rolls the baseline policy with thresholds h out from
+// root for both players and returns the genes it played, per player.
+func heuristicPlans(root *simfb.State, h *Thresholds) (plans [2]Plan) {
 	st := *root
 	for t := 0; t < Depth; t++ {
 		var g [simfb.MaxWizards]Gene
 		for pl := 0; pl < 2; pl++ {
-			cmds := Baseline(&st, pl)
+			cmds := h.Commands(&st, pl)
 			for k := 0; k < 2; k++ {
 				g[2*pl+k] = geneOf(&st, 2*pl+k, cmds[k])
 				plans[pl][t][k] = g[2*pl+k]
@@ -291,7 +294,7 @@ func heuristicPlans(root *simfb.State) (plans [2]Plan) {
 // beam search.
 func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.root = *st
-	s.heuristic = heuristicPlans(&s.root)
+	s.heuristic = heuristicPlans(&s.root, &s.B)
 	return s.eng.Turn(first, strategy, b)
 }
 
