@@ -87,7 +87,7 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.StringVar(&c.report, "report", "", "write the match as one self-contained HTML page to `FILE` (as referee report does)")
 	fs.BoolVar(&c.progress, "progress", true, "show progress on stderr (a bar on a terminal, else lines)")
 	fs.StringVar(&c.server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT) instead of here; -j is then theirs")
-	fs.StringVar(&c.token, "token", os.Getenv("IMPULSE_TOKEN"), "with -server: the server's token (default $IMPULSE_TOKEN)")
+	fs.StringVar(&c.token, "token", "", "with -server: the server's token (default $IMPULSE_TOKEN)")
 	fs.StringVar(&c.resume, "resume", "", "with -server: continue the interrupted `RUN` (its id, printed at its start) with the same flags; finished games are not played again")
 }
 

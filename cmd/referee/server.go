@@ -40,7 +40,7 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 	var c queue.ServerConfig
 	fs.StringVar(&c.Listen, "listen", "127.0.0.1:4222", "`host:port` to listen on (port 0: any free port); beyond loopback needs -token")
 	fs.StringVar(&c.StoreDir, "store", "", "folder of the queue's files (default: impulse/queue in the user's cache folder)")
-	fs.StringVar(&c.Token, "token", os.Getenv("IMPULSE_TOKEN"), "the token clients must give (default $IMPULSE_TOKEN)")
+	fs.StringVar(&c.Token, "token", "", "the token clients must give (default $IMPULSE_TOKEN)")
 	fs.DurationVar(&c.Limits.AckWait, "ack-wait", queue.DefaultLimits.AckWait, "how long a dead worker's game waits before another worker plays it")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), serverUsage)
@@ -52,6 +52,7 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 	if fs.NArg() > 0 {
 		return 2, usageError{fmt.Sprintf("server: unexpected arguments %q", fs.Args())}
 	}
+	c.Token = tokenOrEnv(c.Token)
 	if c.StoreDir == "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {
@@ -81,7 +82,7 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 // players and sets o.Runner. Warnings (what is not shipped) go to stderr.
 // The returned function closes the connection.
 func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.Writer) (func(), error) {
-	cl, err := queue.Dial(c.server, c.token)
+	cl, err := queue.Dial(c.server, tokenOrEnv(c.token))
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +108,15 @@ func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.W
 	}
 	o.Runner = r
 	return cl.Close, nil
+}
+
+// tokenOrEnv returns the -token given, else $IMPULSE_TOKEN (read after
+// the flags, so that -h never prints it).
+func tokenOrEnv(token string) string {
+	if token == "" {
+		return os.Getenv("IMPULSE_TOKEN")
+	}
+	return token
 }
 
 // checkQueueFlags checks -server, -token and -resume of "referee match".

@@ -177,6 +177,19 @@ func TestQueueUsage(t *testing.T) {
 	if code != 1 || err == nil || time.Since(start) > 10*time.Second {
 		t.Errorf("match -server with no server: exit %d, %v after %v; want 1 at once", code, err, time.Since(start))
 	}
+	// A worker without the server's token is refused, and told why.
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	code, err = work(context.Background(), s.URL(), "", queue.WorkerConfig{CacheDir: t.TempDir()}, io.Discard)
+	if code != 1 || err == nil || !strings.Contains(err.Error(), "-token") {
+		t.Errorf("a worker without the token: exit %d, %v; want 1, naming -token", code, err)
+	}
+	if tokenOrEnv("") != os.Getenv("IMPULSE_TOKEN") || tokenOrEnv("x") != "x" {
+		t.Error("tokenOrEnv: -token first, then $IMPULSE_TOKEN")
+	}
 	for _, sub := range []string{"server", "worker"} {
 		var code int
 		var err error

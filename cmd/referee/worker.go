@@ -39,7 +39,7 @@ func runWorker(args []string, stdout, stderr io.Writer) (int, error) {
 	var server, token string
 	var cfg queue.WorkerConfig
 	fs.StringVar(&server, "server", "nats://127.0.0.1:4222", "the queue: referee server's `URL`")
-	fs.StringVar(&token, "token", os.Getenv("IMPULSE_TOKEN"), "the server's token (default $IMPULSE_TOKEN)")
+	fs.StringVar(&token, "token", "", "the server's token (default $IMPULSE_TOKEN)")
 	fs.IntVar(&cfg.Parallel, "j", runtime.NumCPU(), "games played at once (the default is this machine's CPU count)")
 	fs.StringVar(&cfg.CacheDir, "cache", "", "folder of the shipped bots (default: impulse/bots in the user's cache folder)")
 	fs.Usage = func() {
@@ -61,7 +61,7 @@ func runWorker(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return work(ctx, server, token, cfg, stderr)
+	return work(ctx, server, tokenOrEnv(token), cfg, stderr)
 }
 
 // work runs a worker until ctx is done.
