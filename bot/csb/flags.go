@@ -16,6 +16,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	w, b, g := &c.Weights, &c.Baseline, &c.Genes
 	fs.Float64Var(&w.Checkpoint, "w-checkpoint", w.Checkpoint, "worth of a checkpoint passed")
 	fs.Float64Var(&w.Win, "w-win", w.Win, "worth of a race won")
+	fs.Float64Var(&w.WinTurn, "w-win-turn", w.WinTurn, "cost of each turn to the end of a race won or lost")
 	fs.Float64Var(&w.BlockerCheckpoint, "w-blocker-checkpoint", w.BlockerCheckpoint, "cost per unit from blocker to their runner's checkpoint")
 	fs.Float64Var(&w.BlockerRunner, "w-blocker-runner", w.BlockerRunner, "cost per unit from blocker to their runner")
 	fs.Float64Var(&w.BlockerFacing, "w-blocker-facing", w.BlockerFacing, "cost of the blocker facing away from their runner (×1-cos)")

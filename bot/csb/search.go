@@ -32,8 +32,9 @@ type Weights struct {
 	// distance.
 	Checkpoint float64
 	// Win is the score of a race won within the plan; −Win: lost, or out
-	// by the checkpoint timeout. Each turn taken costs 1000.
-	Win float64
+	// by the checkpoint timeout. Each turn taken to end it costs
+	// WinTurn.
+	Win, WinTurn float64
 	// BlockerCheckpoint × the blocker's distance to the opponent runner's
 	// next checkpoint, BlockerRunner × its distance to that runner and
 	// BlockerFacing × (1 − cos) of its angle to it are lost.
@@ -53,6 +54,7 @@ type Weights struct {
 var DefaultWeights = Weights{
 	Checkpoint:        30000,
 	Win:               1e7,
+	WinTurn:           1000,
 	BlockerCheckpoint: 0.5,
 	BlockerRunner:     0.25,
 	BlockerFacing:     1000,
@@ -219,15 +221,15 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 			theirs = b
 		}
 		if mine > theirs {
-			return w.Win - turns*1000
+			return w.Win - turns*w.WinTurn
 		}
-		return -w.Win + turns*1000
+		return -w.Win + turns*w.WinTurn
 	}
 	if st.TurnsLeft(pl) <= 0 {
-		return -w.Win + turns*1000
+		return -w.Win + turns*w.WinTurn
 	}
 	if st.TurnsLeft(1-pl) <= 0 {
-		return w.Win - turns*1000
+		return w.Win - turns*w.WinTurn
 	}
 	mine := w.progress(st, me.runner)
 	if s.urgent[pl] {
