@@ -620,3 +620,46 @@ func TestUnplayable(t *testing.T) {
 		t.Errorf("shipping a missing file: %v", err)
 	}
 }
+
+// TestMaxDeliveries: a game whose workers keep leaving in the middle of
+// it is handed out MaxDeliveries times, then fails its match, saying so,
+// instead of coming back forever.
+func TestMaxDeliveries(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	c := dial(t, s.URL())
+	o := options(t, 2)
+	remote(t, c, &o, NewRunID(), false)
+	errc := make(chan error, 1)
+	go func() {
+		_, err := match.Run(context.Background(), o)
+		errc <- err
+	}()
+	// Four workers, one after the other, leave as their game starts
+	// (Ctrl-C: the game is handed back at once): the two games have been
+	// handed out twice each, or one of them more.
+	for i := 0; i < 4; i++ {
+		w := dial(t, s.URL())
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			w.Work(ctx, WorkerConfig{Parallel: 1, MaxDeliveries: 2, Builtin: builtin, CacheDir: t.TempDir(),
+				Started: func(string, int, int64) { cancel() }})
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatal("a worker did not leave")
+		}
+	}
+	w := dial(t, s.URL())
+	go w.Work(t.Context(), WorkerConfig{Parallel: 1, MaxDeliveries: 2, Builtin: builtin, CacheDir: t.TempDir()})
+	select {
+	case err := <-errc:
+		if err == nil || !strings.Contains(err.Error(), "handed out") {
+			t.Errorf("match: %v, want a game handed out too often", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the match did not end")
+	}
+}

@@ -19,6 +19,9 @@ import (
 	"impulse/referee/match"
 )
 
+// DefaultMaxDeliveries is WorkerConfig.MaxDeliveries' default.
+const DefaultMaxDeliveries = 10
+
 // WorkerConfig configures Client.Work.
 type WorkerConfig struct {
 	// Name names the worker in results and errors (host:pid, say).
@@ -34,6 +37,10 @@ type WorkerConfig struct {
 	// minute.
 	Log io.Writer
 
+	// MaxDeliveries is how many times a game may be handed out before a
+	// worker gives up on it and fails its match, saying so: a game that
+	// kills every worker that plays it (0: DefaultMaxDeliveries).
+	MaxDeliveries int
 	// Started, when set, is called as each game starts (tests,
 	// monitoring): its run, index in the match and seed.
 	Started func(run string, index int, seed int64)
@@ -52,6 +59,9 @@ type WorkerConfig struct {
 func (c *Client) Work(ctx context.Context, cfg WorkerConfig) error {
 	if cfg.Parallel < 1 {
 		cfg.Parallel = 1
+	}
+	if cfg.MaxDeliveries < 1 {
+		cfg.MaxDeliveries = DefaultMaxDeliveries
 	}
 	w := &worker{c: c, cfg: cfg, runs: map[string]*Run{}, playing: map[string]map[*context.CancelFunc]bool{}, start: time.Now()}
 	var err error
@@ -195,6 +205,11 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 	play := w.playGame
 	if w.cfg.play != nil {
 		play = w.cfg.play
+	}
+	if meta, merr := msg.Metadata(); merr == nil && meta.NumDelivered > uint64(w.cfg.MaxDeliveries) {
+		play = func(context.Context, *Run, job) (match.Game, error) {
+			return match.Game{}, fmt.Errorf("handed out %d times and never finished: the workers that played it died or left (-resume plays it again)", meta.NumDelivered-1)
+		}
 	}
 	g, err := play(gctx, run, j)
 	stopKeep()
