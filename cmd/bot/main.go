@@ -6,11 +6,18 @@
 //
 // Usage:
 //
-//	bot [-strategy ga|beam|baseline] [-seed N] [-iterations K] [-first D] [-turn D] [-rules live|published]
+//	bot [-strategy ga|beam|baseline] [-seed N] [-iterations K] [-first D] [-turn D] [-rules live|published] [settings]
 //
 // With -iterations K > 0 the bot runs K search iterations a turn whatever
-// the time, and with the same -seed it plays the same moves. Built without
-// the tag contest it also takes -profile cpu|mem.
+// the time, and with the same -seed it plays the same moves. The settings
+// are every evaluation weight and search constant of the game's bot, with
+// today's values as defaults (bot -h lists them): the search's (-depth,
+// -population, -crossover, -mutation-decay, -opponent-share, -beam-width,
+// ...), the evaluation's weights (-w-*), the baseline's thresholds
+// (-base-*) and the odds of random orders (-gene-*, -mutate-*). CodinGame
+// passes no arguments: cmd/bundle -flags bakes chosen values into the
+// bundle (bakedArgs, parsed before the command line). Built without the
+// tag contest it also takes -profile cpu|mem.
 package main
 
 import (
