@@ -90,7 +90,10 @@ func WriteReport(w io.Writer, r *Report) error {
 	var b strings.Builder
 	pairs := r.Penta.Pairs()
 	fmt.Fprintf(&b, "%s: %s vs %s, %s rules, %d games (%d pairs%s)", o.Game, names[0], names[1], rules, len(r.Games), pairs, seedRange(r))
-	if o.Parallel > 0 { // 0: rebuilt from -results, unknown
+	switch {
+	case o.Runner != nil: // the games' parallelism is the runner's (a queue's workers)
+		b.WriteString(", played by a runner (" + runnerName(o.Runner) + ")")
+	case o.Parallel > 0: // 0: rebuilt from -results, unknown
 		fmt.Fprintf(&b, ", %d at a time", o.Parallel)
 	}
 	fmt.Fprintf(&b, ", time x%g", o.TimeScale)
@@ -201,6 +204,15 @@ func WriteReport(w io.Writer, r *Report) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// runnerName names a runner in the table: its String method, else its
+// type.
+func runnerName(r Runner) string {
+	if s, ok := r.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return fmt.Sprintf("%T", r)
 }
 
 func seedRange(r *Report) string {

@@ -111,3 +111,20 @@ func TestProgressTTY(t *testing.T) {
 		t.Errorf("progress %q", s)
 	}
 }
+
+type namedRunner struct{ Runner }
+
+func (namedRunner) String() string { return "the queue's workers, run x" }
+
+// TestWriteReportRunner: a match played by a runner does not claim this
+// machine's -j.
+func TestWriteReportRunner(t *testing.T) {
+	rep := &Report{Options: Options{Game: "csb", Players: [2]Player{{Name: "a"}, {Name: "b"}}, Parallel: 2, TimeScale: 1, Runner: namedRunner{}}}
+	var out bytes.Buffer
+	if err := WriteReport(&out, rep); err != nil {
+		t.Fatal(err)
+	}
+	if s := out.String(); strings.Contains(s, "at a time") || !strings.Contains(s, "played by a runner (the queue's workers, run x)") {
+		t.Errorf("header %q", strings.SplitN(s, "\n", 2)[0])
+	}
+}

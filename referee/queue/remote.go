@@ -55,6 +55,9 @@ type Remote struct {
 	Log io.Writer
 }
 
+// String names the runner in a match's table.
+func (r *Remote) String() string { return "the queue's workers, run " + r.ID }
+
 // Play publishes the run and its unfinished games, and sends the results
 // on done as they are stored, each game once. When it returns before
 // every game has finished (the SPRT decided, the match was interrupted,
