@@ -100,7 +100,7 @@ func TestMatchOnServer(t *testing.T) {
 	if !strings.Contains(remoteTable, "played by a runner (the queue's workers, run ") || !strings.Contains(localTable, " at a time") {
 		t.Errorf("the tables do not say who played: local %q, server %q", strings.SplitN(localTable, "\n", 2)[0], strings.SplitN(remoteTable, "\n", 2)[0])
 	}
-		if diff := cmp.Diff(tableWithoutTimes(localTable), tableWithoutTimes(remoteTable)); diff != "" {
+	if diff := cmp.Diff(tableWithoutTimes(localTable), tableWithoutTimes(remoteTable)); diff != "" {
 		t.Errorf("tables (-local +server):\n%s", diff)
 	}
 	if diff := cmp.Diff(outcomesBySeed(localGames), outcomesBySeed(remoteGames)); diff != "" {
