@@ -65,6 +65,10 @@ type MatchRunner struct {
 	// Player turns a command line into a player (the referee's built-in
 	// bots); nil splits it as a shell would (match.SplitCommand).
 	Player func(cmd string) (match.Player, error)
+	// PairRunner, when set, returns the runner that plays pair p between
+	// players (p1 is side A) instead of Match.Runner: a queue's runner is
+	// one run per pair, its players shipped with it.
+	PairRunner func(ctx context.Context, p Pair, players [2]match.Player) (match.Runner, error)
 }
 
 // PlayPair plays p's seed twice, A as p1 (seat 0, then seat 1).
@@ -90,6 +94,11 @@ func (r *MatchRunner) PlayPair(ctx context.Context, p Pair) ([2]float64, error) 
 	}
 	if o.Players[1], err = side(p.B); err != nil {
 		return [2]float64{}, err
+	}
+	if r.PairRunner != nil {
+		if o.Runner, err = r.PairRunner(ctx, p, o.Players); err != nil {
+			return [2]float64{}, err
+		}
 	}
 	o.Games, o.Seeds = 2, []int64{p.Seed}
 	if o.Parallel != 1 {

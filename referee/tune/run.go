@@ -27,7 +27,10 @@ func (f RunnerFunc) PlayPair(ctx context.Context, p Pair) ([2]float64, error) { 
 // Pair is one pair of games of an iteration.
 type Pair struct {
 	Iteration int
-	Seed      int64
+	// Side is 0, or 1 for the minus side's pair against the fixed
+	// opponent: (Iteration, Side) names a pair within its run.
+	Side int
+	Seed int64
 	// A and B are the values played, by the Tuner's Params; B nil is the
 	// fixed opponent.
 	A, B []float64
@@ -45,10 +48,18 @@ type Options struct {
 	// from theta as it was, as fishtest's workers do; iteration k then
 	// starts from theta after iteration k−W, W the iterations at once, and
 	// updates apply in order, so that a run is the same at the same
-	// Parallel (the same as a sequential run when W is 1).
+	// Parallel (the same as a sequential run when W is 1), resumed or
+	// not (see Applied).
 	Parallel int
 	// Seed is the first pair's seed; iteration k plays Seed+k−1.
 	Seed int64
+	// Applied are the iterations applied before t.K (the journal of a
+	// resumed run), or none. Iteration k starts from theta after
+	// iteration k−W (the start when k ≤ W): after a resume, the first
+	// W iterations take it from there, so that a resumed run plays the
+	// values the whole run would have at the same Parallel. Without
+	// them, they start from theta as it is.
+	Applied []Iteration
 	// Done, when set, is called after each iteration is applied, in order
 	// (the journal, the progress); an error stops the run.
 	Done func(t *Tuner, it *Iteration) error
@@ -71,6 +82,16 @@ func Run(ctx context.Context, t *Tuner, o Options) error {
 	if o.Runner == nil {
 		return errors.New("tune: no runner")
 	}
+	if o.Applied != nil {
+		if len(o.Applied) != t.K {
+			return fmt.Errorf("tune: %d iterations applied before, and theta is after iteration %d", len(o.Applied), t.K)
+		}
+		for i := range o.Applied {
+			if len(o.Applied[i].Theta) != len(t.Theta) {
+				return fmt.Errorf("tune: iteration %d applied before has %d values of theta, want %d", i+1, len(o.Applied[i].Theta), len(t.Theta))
+			}
+		}
+	}
 	pairs := 1
 	if o.Opponent {
 		pairs = 2
@@ -86,15 +107,25 @@ func Run(ctx context.Context, t *Tuner, o Options) error {
 		scores []float64
 	}
 	results := make(map[int]chan played)
+	first := t.K
 	launch := func(k int) {
-		it := t.Perturb(k)
+		// theta after iteration k−W: t.Theta once the run is under
+		// way (k is launched as soon as k−W is applied).
+		theta := t.Theta
+		if from := k - inFlight; first > 0 && from < first && o.Applied != nil {
+			theta = t.start()
+			if from > 0 {
+				theta = o.Applied[from-1].Theta
+			}
+		}
+		it := t.PerturbFrom(k, theta)
 		it.Seed = o.Seed + int64(k) - 1
 		ch := make(chan played, 1)
 		results[k] = ch
 		g.Go(func() error {
 			sides := []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus, B: it.Minus}}
 			if o.Opponent {
-				sides = []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus}, {Iteration: k, Seed: it.Seed, A: it.Minus}}
+				sides = []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus}, {Iteration: k, Side: 1, Seed: it.Seed, A: it.Minus}}
 			}
 			pts := make([][2]float64, len(sides))
 			pg, pctx := errgroup.WithContext(gctx)

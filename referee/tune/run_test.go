@@ -87,57 +87,76 @@ func TestConverges(t *testing.T) {
 }
 
 // TestRunJournal: a run stopped after some iterations and resumed from
-// its journal ends where the whole run ends, iteration for iteration; the
-// journal's lines read back as the iterations applied, each with its
-// pair's seed and scores; the plot draws every parameter.
+// its journal ends where the whole run ends, iteration for iteration, one
+// iteration at a time or 8 (Parallel 16: the first 8 after the resume
+// start from theta as the whole run had it, Options.Applied; without it
+// they differ); the journal's lines read back as the iterations applied,
+// each with its pair's seed and scores; the plot draws every parameter.
 func TestRunJournal(t *testing.T) {
 	m := &logisticMatch{optimum: []float64{30, 5}, scale: []float64{20, 5}}
 	params := []Param{
 		{Name: "x", Start: 0, Min: -100, Max: 100, CEnd: 4, REnd: 0.05, Integer: true},
 		{Name: "y", Start: 1, Min: 0, Max: 10, CEnd: 0.5, REnd: 0.05},
 	}
-	whole := NewTuner(params, 40, 3)
 	var all bytes.Buffer
-	o := Options{Runner: m, Parallel: 2, Seed: 100, Done: func(t *Tuner, it *Iteration) error { return WriteIteration(&all, it) }}
-	if err := Run(context.Background(), whole, o); err != nil {
-		t.Fatal(err)
+	var whole *Tuner
+	for _, parallel := range []int{16, 2} {
+		whole = NewTuner(params, 40, 3)
+		all.Reset()
+		o := Options{Runner: m, Parallel: parallel, Seed: 100, Done: func(t *Tuner, it *Iteration) error { return WriteIteration(&all, it) }}
+		if err := Run(context.Background(), whole, o); err != nil {
+			t.Fatal(err)
+		}
+
+		// The same run, stopped by Done's error after iteration 15.
+		var part bytes.Buffer
+		stop := errors.New("stop")
+		first := NewTuner(params, 40, 3)
+		o.Done = func(t *Tuner, it *Iteration) error {
+			if err := WriteIteration(&part, it); err != nil {
+				return err
+			}
+			if it.K == 15 {
+				return stop
+			}
+			return nil
+		}
+		if err := Run(context.Background(), first, o); err != stop {
+			t.Fatalf("Run: %v, want %v", err, stop)
+		}
+		part.WriteString(`{"iter":16,"se`) // killed while writing
+		its, good, err := ReadJournal(bytes.NewReader(part.Bytes()))
+		if err != nil || len(its) != 15 || good != int64(part.Len()-len(`{"iter":16,"se`)) {
+			t.Fatalf("ReadJournal: %d iterations, %d bytes good of %d, %v", len(its), good, part.Len(), err)
+		}
+		part.Truncate(int(good))
+		for _, applied := range [][]Iteration{its, nil} {
+			resumed := NewTuner(params, 40, 3)
+			if err := resumed.Resume(its); err != nil {
+				t.Fatal(err)
+			}
+			var rest bytes.Buffer
+			rest.Write(part.Bytes())
+			o.Applied = applied
+			o.Done = func(t *Tuner, it *Iteration) error { return WriteIteration(&rest, it) }
+			if err := Run(context.Background(), resumed, o); err != nil {
+				t.Fatal(err)
+			}
+			same := reflect.DeepEqual(resumed.Theta, whole.Theta) && rest.String() == all.String()
+			switch {
+			case applied != nil && !same:
+				t.Errorf("Parallel %d, resumed: theta %v, journal of %d bytes; the whole run: %v, %d bytes", parallel, resumed.Theta, rest.Len(), whole.Theta, all.Len())
+			case applied == nil && parallel > 2 && same:
+				t.Errorf("Parallel %d, resumed without Applied: the same journal as the whole run's; the test shows nothing", parallel)
+			}
+		}
+		o.Applied = its[:3]
+		if err := Run(context.Background(), NewTuner(params, 40, 3), o); err == nil {
+			t.Error("Run with 3 iterations applied before and none in theta: no error")
+		}
 	}
 
-	// The same run, stopped by Done's error after iteration 15.
-	var part bytes.Buffer
-	stop := errors.New("stop")
-	first := NewTuner(params, 40, 3)
-	o.Done = func(t *Tuner, it *Iteration) error {
-		if err := WriteIteration(&part, it); err != nil {
-			return err
-		}
-		if it.K == 15 {
-			return stop
-		}
-		return nil
-	}
-	if err := Run(context.Background(), first, o); err != stop {
-		t.Fatalf("Run: %v, want %v", err, stop)
-	}
-	part.WriteString(`{"iter":16,"se`) // killed while writing
-	its, good, err := ReadJournal(bytes.NewReader(part.Bytes()))
-	if err != nil || len(its) != 15 || good != int64(part.Len()-len(`{"iter":16,"se`)) {
-		t.Fatalf("ReadJournal: %d iterations, %d bytes good of %d, %v", len(its), good, part.Len(), err)
-	}
-	resumed := NewTuner(params, 40, 3)
-	if err := resumed.Resume(its); err != nil {
-		t.Fatal(err)
-	}
-	part.Truncate(int(good))
-	o.Done = func(t *Tuner, it *Iteration) error { return WriteIteration(&part, it) }
-	if err := Run(context.Background(), resumed, o); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(resumed.Theta, whole.Theta) || part.String() != all.String() {
-		t.Errorf("resumed: theta %v, journal of %d bytes; the whole run: %v, %d bytes", resumed.Theta, part.Len(), whole.Theta, all.Len())
-	}
-
-	its, _, err = ReadJournal(&all)
+	its, _, err := ReadJournal(&all)
 	if err != nil || len(its) != 40 {
 		t.Fatalf("ReadJournal: %d iterations, %v", len(its), err)
 	}

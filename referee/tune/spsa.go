@@ -150,7 +150,11 @@ func (t *Tuner) Gains(i, k int) (ak, ck float64) {
 // Perturb returns iteration k (1-based) drawn around t's theta: the sign
 // vector, the gains, and the values of both sides, clipped and rounded as
 // the bot takes them. The result and the new theta are Update's.
-func (t *Tuner) Perturb(k int) Iteration {
+func (t *Tuner) Perturb(k int) Iteration { return t.PerturbFrom(k, t.Theta) }
+
+// PerturbFrom returns iteration k drawn around theta (by t's Params)
+// instead of t's: a run's iteration started from an earlier theta.
+func (t *Tuner) PerturbFrom(k int, theta []float64) Iteration {
 	r := rand.New(rand.NewPCG(uint64(t.Seed), uint64(k)))
 	it := Iteration{K: k}
 	for i := range t.Params {
@@ -164,8 +168,8 @@ func (t *Tuner) Perturb(k int) Iteration {
 		it.Flip = append(it.Flip, flip)
 		it.AK = append(it.AK, ak)
 		it.CK = append(it.CK, ck)
-		it.Plus = append(it.Plus, p.value(t.Theta[i]+d))
-		it.Minus = append(it.Minus, p.value(t.Theta[i]-d))
+		it.Plus = append(it.Plus, p.value(theta[i]+d))
+		it.Minus = append(it.Minus, p.value(theta[i]-d))
 	}
 	return it
 }
@@ -182,6 +186,15 @@ func (t *Tuner) Update(it *Iteration, r float64) {
 	}
 	it.Theta = append([]float64(nil), t.Theta...)
 	t.K = it.K
+}
+
+// start returns theta before any iteration: the parameters' starts.
+func (t *Tuner) start() []float64 {
+	v := make([]float64, len(t.Params))
+	for i, p := range t.Params {
+		v[i] = p.Start
+	}
+	return v
 }
 
 // Values returns theta as the bot takes it: clipped and rounded.
