@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -25,6 +26,19 @@ import (
 type Client struct {
 	nc *nats.Conn
 	js jetstream.JetStream
+
+	mu sync.Mutex
+	// shipped are the files Ship stored, by path: shipped again while
+	// their size and modification time stay, without reading them.
+	shipped map[string]shippedFile
+}
+
+// shippedFile is a file Ship stored: its size and time when it was read,
+// and its sha256 (hex).
+type shippedFile struct {
+	size int64
+	mod  time.Time
+	sha  string
 }
 
 // Dial connects to the server at url (nats://HOST:PORT) with token ("" for
@@ -76,7 +90,9 @@ type Bot struct {
 // builtin (the words that run a built-in bot here: this program and
 // "bot") is a built-in, which each worker runs with its own binary. A
 // command whose first word is a path to a file (./mybot, bin/mybot) ships
-// that file: it is stored once in the bots bucket by its content hash.
+// that file: it is stored once in the bots bucket by its content hash
+// (and read once by this client while its size and time stay the same:
+// a tuner ships the same file with each pair).
 // Any other first word must be on each worker's PATH. Only the first word
 // travels: warnings name the other words that are files here, which a
 // worker will not have unless it has them in its working folder.
@@ -99,6 +115,17 @@ func (c *Client) Ship(ctx context.Context, p match.Player, builtin []string) (b 
 		warnings = append(warnings, fmt.Sprintf("%s: %s is not shipped: each worker runs the %s on its PATH", p.Name, p.Argv[0], p.Argv[0]))
 		return b, warnings, nil
 	}
+	st, err := os.Stat(p.Argv[0])
+	if err != nil {
+		return b, warnings, fmt.Errorf("%s cannot be shipped to the workers: %w", p.Argv[0], err)
+	}
+	c.mu.Lock()
+	f, ok := c.shipped[p.Argv[0]]
+	c.mu.Unlock()
+	if ok && f.size == st.Size() && f.mod.Equal(st.ModTime()) {
+		b.Object = f.sha // stored by this client, unchanged since
+		return b, warnings, nil
+	}
 	data, err := os.ReadFile(p.Argv[0])
 	if err != nil {
 		return b, warnings, fmt.Errorf("%s cannot be shipped to the workers: %w", p.Argv[0], err)
@@ -109,12 +136,17 @@ func (c *Client) Ship(ctx context.Context, p match.Player, builtin []string) (b 
 	if err != nil {
 		return b, warnings, c.noQueue(err)
 	}
-	if _, err := store.GetInfo(ctx, b.Object); err == nil {
-		return b, warnings, nil // shipped before
+	if _, err := store.GetInfo(ctx, b.Object); err != nil { // else shipped before
+		if _, err := store.PutBytes(ctx, b.Object, data); err != nil {
+			return b, warnings, fmt.Errorf("shipping %s: %w", p.Argv[0], err)
+		}
 	}
-	if _, err := store.PutBytes(ctx, b.Object, data); err != nil {
-		return b, warnings, fmt.Errorf("shipping %s: %w", p.Argv[0], err)
+	c.mu.Lock()
+	if c.shipped == nil {
+		c.shipped = map[string]shippedFile{}
 	}
+	c.shipped[p.Argv[0]] = shippedFile{st.Size(), st.ModTime(), b.Object}
+	c.mu.Unlock()
 	return b, warnings, nil
 }
 

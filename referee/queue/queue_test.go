@@ -663,3 +663,62 @@ func TestMaxDeliveries(t *testing.T) {
 		t.Fatal("the match did not end")
 	}
 }
+
+// TestStartOrResume: a run with StartOrResume starts when the queue has
+// none of its id, and continues when it has, its finished games not
+// played again (a tuner's pair played again after the tuner restarted);
+// without it, the id taken is refused. A file is shipped by the hash of
+// what it holds now: the client reads it again once it changes.
+func TestStartOrResume(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	var mu sync.Mutex
+	played := map[int]int{}
+	startWorker(t, s.URL(), func(j job) {
+		mu.Lock()
+		played[j.Index]++
+		mu.Unlock()
+	})
+	c := dial(t, s.URL())
+	id := NewRunID()
+	var reps []*match.Report
+	for range 2 {
+		o := options(t, 2)
+		remote(t, c, &o, id, false).StartOrResume = true
+		reps = append(reps, runMatch(t, context.Background(), o))
+	}
+	mu.Lock()
+	if played[0] != 1 || played[1] != 1 {
+		t.Errorf("games played %v, want each once", played)
+	}
+	mu.Unlock()
+	if diff := cmp.Diff(outcomes(reps[0].Games), outcomes(reps[1].Games)); diff != "" || len(reps[1].Games) != 2 {
+		t.Errorf("the run continued differs from the run (-first +continued):\n%s", diff)
+	}
+	o := options(t, 2)
+	remote(t, c, &o, id, false)
+	if _, err := match.Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("a run of an id taken: %v, want it exists", err)
+	}
+
+	script := filepath.Join(t.TempDir(), "bot.sh")
+	ship := func(body string) string {
+		t.Helper()
+		if body != "" {
+			if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, _, err := c.Ship(context.Background(), match.Player{Name: "bot", Argv: []string{script, "-x", "1"}}, builtin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.Object
+	}
+	a := ship("#!/bin/sh\n")
+	if again := ship(""); again != a {
+		t.Errorf("the same file shipped as %s, then %s", a, again)
+	}
+	if b := ship("#!/bin/sh\nexit 1\n"); b == a || b == "" {
+		t.Errorf("a changed file shipped as %s, as before it changed (%s)", b, a)
+	}
+}

@@ -49,6 +49,10 @@ type Remote struct {
 	// Resume continues the run ID, which must be the same match: its
 	// finished games count, the others are queued again.
 	Resume bool
+	// StartOrResume starts the run ID, or continues it as Resume does
+	// when the queue has it: a tuner's pair, whose id the tuner derives
+	// from the pair, played again after the tuner restarted.
+	StartOrResume bool
 	// Players are the match's players as shipped (Client.Ship).
 	Players [2]Bot
 	// Log, when set, receives a line when the run starts.
@@ -230,13 +234,16 @@ func (r *Remote) putRun(ctx context.Context, run *Run) error {
 	}
 	if !r.Resume {
 		data, _ := json.Marshal(run)
-		if _, err := kv.Create(ctx, run.ID, data); err != nil {
-			if errors.Is(err, jetstream.ErrKeyExists) {
-				return fmt.Errorf("run %s exists: -resume %s continues it", run.ID, run.ID)
-			}
+		_, err := kv.Create(ctx, run.ID, data)
+		switch {
+		case err == nil:
+			return nil
+		case !errors.Is(err, jetstream.ErrKeyExists):
 			return fmt.Errorf("storing run %s: %w", run.ID, err)
+		case !r.StartOrResume:
+			return fmt.Errorf("run %s exists: -resume %s continues it", run.ID, run.ID)
 		}
-		return nil
+		// StartOrResume: continued below.
 	}
 	e, err := kv.Get(ctx, run.ID)
 	if err != nil {

@@ -381,10 +381,16 @@ func (w *worker) run(ctx context.Context, id string) (*Run, error) {
 		return nil, fmt.Errorf("run %s: %w", id, err)
 	}
 	w.mu.Lock()
+	if len(w.runs) >= maxCachedRuns {
+		clear(w.runs) // a tuner's runs, one a pair: fetched again when needed
+	}
 	w.runs[id] = r
 	w.mu.Unlock()
 	return r, nil
 }
+
+// maxCachedRuns bounds the runs a worker keeps in memory.
+const maxCachedRuns = 1024
 
 // track records a game of run being played, for stop to cancel.
 func (w *worker) track(run string, cancel *context.CancelFunc) {
