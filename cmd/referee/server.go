@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -82,13 +83,8 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 // players and sets o.Runner. Warnings (what is not shipped) go to stderr.
 // The returned function closes the connection.
 func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.Writer) (func(), error) {
-	cl, err := queue.Dial(c.server, tokenOrEnv(c.token))
+	cl, builtin, err := dialQueue(c.server, c.token)
 	if err != nil {
-		return nil, err
-	}
-	self, err := os.Executable()
-	if err != nil {
-		cl.Close()
 		return nil, err
 	}
 	r := &queue.Remote{Client: cl, ID: c.resume, Resume: c.resume != "", Log: stderr}
@@ -96,7 +92,7 @@ func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.W
 		r.ID = queue.NewRunID()
 	}
 	for i, p := range o.Players {
-		b, warnings, err := cl.Ship(ctx, p, []string{self, "bot"})
+		b, warnings, err := cl.Ship(ctx, p, builtin)
 		for _, w := range warnings {
 			fmt.Fprintf(stderr, "referee: p%d: %s\n", i+1, w)
 		}
@@ -110,6 +106,30 @@ func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.W
 	return cl.Close, nil
 }
 
+// dialQueue connects to the queue of "referee server" at server (-server)
+// with token (-token, else $IMPULSE_TOKEN). It returns the client and the
+// words that run a built-in bot here, which Ship sends by name.
+func dialQueue(server, token string) (*queue.Client, []string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	cl, err := queue.Dial(server, tokenOrEnv(token))
+	if err != nil {
+		return nil, nil, err
+	}
+	return cl, []string{self, "bot"}, nil
+}
+
+// checkServerURL checks a -server flag: nats://HOST:PORT.
+func checkServerURL(server string) error {
+	u, err := url.Parse(server)
+	if err != nil || u.Scheme != "nats" || u.Hostname() == "" || u.Port() == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return fmt.Errorf("-server %q: want nats://HOST:PORT, the address referee server prints", server)
+	}
+	return nil
+}
+
 // tokenOrEnv returns the -token given, else $IMPULSE_TOKEN (read after
 // the flags, so that -h never prints it).
 func tokenOrEnv(token string) string {
@@ -121,6 +141,11 @@ func tokenOrEnv(token string) string {
 
 // checkQueueFlags checks -server, -token and -resume of "referee match".
 func checkQueueFlags(c *matchConfig) error {
+	if c.server != "" {
+		if err := checkServerURL(c.server); err != nil {
+			return usageError{"match: " + err.Error()}
+		}
+	}
 	if c.resume != "" {
 		if c.server == "" {
 			return usageError{"match: -resume continues a run of a queue: give its -server"}

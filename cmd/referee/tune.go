@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,11 +20,12 @@ import (
 
 	"impulse/referee"
 	"impulse/referee/match"
+	"impulse/referee/queue"
 	"impulse/referee/tune"
 	"impulse/sim"
 )
 
-const tuneUsage = `usage: referee tune -game csb|fb -bot CMD -param NAME,START,MIN,MAX,C_END,R_END ... -games N [-p2 CMD] [-j N] [-o DIR] [-resume]
+const tuneUsage = `usage: referee tune -game csb|fb -bot CMD -param NAME,START,MIN,MAX,C_END,R_END ... -games N [-p2 CMD] [-j N] [-o DIR] [-resume] [-server nats://HOST:PORT [-token T]]
 
 Tunes a bot's parameters by SPSA as fishtest runs it. CMD is the bot's
 command line (a built-in bot with its flags, see "referee bot -h", or any
@@ -44,7 +46,12 @@ theta−c_k·sign; with -p2, each of the two plays its own pair against that
 opponent. theta then moves by the difference of their scores (fishtest's
 formulas: see the Go doc of impulse/referee/tune). Games are played as
 "referee match" plays them: time limits, process groups, a bot that
-misbehaves loses.
+misbehaves loses. With -server they are played on the workers of
+"referee server" (see "referee server -h"), -j at once (default 64 there):
+a built-in bot travels by name, a bot that is a file (./mybot) is uploaded
+once by its content hash, and each pair is a run of the queue whose id
+this run derives from the pair, so that -resume finds the games finished
+before it stopped.
 
 In DIR: tune.json (the run's setting), theta.jsonl (one JSON line per
 iteration: signs, gains, the values played, the scores, theta after it),
@@ -71,6 +78,9 @@ type tuneConfig struct {
 	TimeScale  float64      `json:"time_scale"`
 
 	parallel      int
+	server, token string
+	// onQueue, when set, is called with the queue's client (tests).
+	onQueue       func(*queue.Client)
 	dir           string
 	resume        bool
 	progress      bool
@@ -94,15 +104,27 @@ func (p paramFlag) Set(s string) error { *p.lines = append(*p.lines, s); return 
 
 // runTune is "referee tune".
 func runTune(args []string, stdout, stderr io.Writer) (int, error) {
+	c, code, err := parseTune(args, stdout, stderr)
+	if c == nil {
+		return code, err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return playTune(ctx, c)
+}
+
+// parseTune parses and checks the flags of "referee tune". It returns no
+// config, but the exit code and error, after -h or a usage error.
+func parseTune(args []string, stdout, stderr io.Writer) (*tuneConfig, int, error) {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-	c := tuneConfig{stdout: stdout, stderr: stderr}
+	c := &tuneConfig{stdout: stdout, stderr: stderr}
 	games := strings.Join(referee.GameNames(), "|")
 	fs.StringVar(&c.Game, "game", "csb", "game: "+games)
 	fs.StringVar(&c.Bot, "bot", "", "the tuned bot's command line, with a {NAME} placeholder per parameter")
 	fs.Var(paramFlag{&c.paramsLines}, "param", "a parameter: `NAME,START,MIN,MAX,C_END,R_END` (repeat for more)")
 	fs.IntVar(&c.Games, "games", 1000, "games in all: a pair per iteration, two pairs with -p2")
 	fs.StringVar(&c.P2, "p2", "", "a fixed opponent for both sides (default: they play each other)")
-	fs.IntVar(&c.parallel, "j", runtime.NumCPU(), "games played at once (more than an iteration's: the next start from theta as it is)")
+	fs.IntVar(&c.parallel, "j", runtime.NumCPU(), "games played at once (more than an iteration's: the next start from theta as it is); with -server, queued at once, default 64")
 	fs.StringVar(&c.dir, "o", "tune", "output `DIR`")
 	fs.BoolVar(&c.resume, "resume", false, "continue the run in DIR")
 	fs.Int64Var(&c.Seed, "seed", 1, "seed of the first pair (iteration k plays seed+k-1) and of the signs")
@@ -111,25 +133,28 @@ func runTune(args []string, stdout, stderr io.Writer) (int, error) {
 	fs.StringVar(&c.ints, "int", "", "comma-separated parameters to round to integers")
 	fs.StringVar(&c.floats, "float", "", "comma-separated parameters never rounded")
 	fs.BoolVar(&c.progress, "progress", true, "show a line per parameter on stderr as the run goes")
+	fs.StringVar(&c.server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT)")
+	fs.StringVar(&c.token, "token", "", "with -server: the server's token (default $IMPULSE_TOKEN)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), tuneUsage)
 		fs.PrintDefaults()
 		fmt.Fprintf(fs.Output(), "\nBuilt-in bots: %s\n", strings.Join(builtinNames(), ", "))
 	}
 	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+		return nil, code, err
 	}
 	if err := c.check(fs); err != nil {
-		return 2, usageError{"tune: " + err.Error()}
+		return nil, 2, usageError{"tune: " + err.Error()}
+	}
+	if c.server != "" && !flagSet(fs, "j") {
+		c.parallel = tuneServerParallel
 	}
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			c.stderrIsATerm = true
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return playTune(ctx, &c)
+	return c, 0, nil
 }
 
 // check validates the flags and completes c: the parameters, the
@@ -137,6 +162,13 @@ func runTune(args []string, stdout, stderr io.Writer) (int, error) {
 func (c *tuneConfig) check(fs *flag.FlagSet) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if c.server != "" {
+		if err := checkServerURL(c.server); err != nil {
+			return err
+		}
+	} else if c.token != "" {
+		return errors.New("-token is the token of a -server: give both")
 	}
 	if referee.GameByName(c.Game) == nil {
 		return fmt.Errorf("-game %q: want one of %s", c.Game, strings.Join(referee.GameNames(), ", "))
@@ -209,7 +241,20 @@ const (
 	tuneJournalFile = "theta.jsonl"
 	tunePlotFile    = "theta.svg"
 	tuneCommandFile = "command.txt"
+	// tuneQueueFile holds the run's id on a queue (-server): its pairs'
+	// runs are named after it.
+	tuneQueueFile = "queue-run.txt"
 )
+
+// tuneServerParallel is -j with -server: games queued at once.
+const tuneServerParallel = 64
+
+// flagSet reports whether the flag name was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 // playTune runs the tuning in c.dir, resuming it with -resume.
 func playTune(ctx context.Context, c *tuneConfig) (int, error) {
@@ -268,7 +313,15 @@ func playTune(ctx context.Context, c *tuneConfig) (int, error) {
 	if c.P2 != "" {
 		runner.Opponent, _ = resolvePlayer(c.P2, c.Game, c.Rules)
 	}
-	o := tune.Options{Runner: runner, Opponent: c.P2 != "", Parallel: c.parallel, Seed: c.Seed}
+	if c.server != "" {
+		q, err := tuneOnQueue(ctx, c, runner)
+		if err != nil {
+			return 1, fmt.Errorf("tune: %w", err)
+		}
+		defer q.cl.Close()
+		runner.PairRunner = q.runner
+	}
+	o := tune.Options{Runner: runner, Opponent: c.P2 != "", Parallel: c.parallel, Seed: c.Seed, Applied: slices.Clip(history)}
 	against := "each other"
 	if o.Opponent {
 		against = c.P2
@@ -317,6 +370,87 @@ func playTune(ctx context.Context, c *tuneConfig) (int, error) {
 		return 1, fmt.Errorf("tune: %w", err)
 	}
 	return 0, nil
+}
+
+// tuneQueue plays a tuning run's pairs on the queue of "referee server":
+// each pair is a run of two games, its id the tuning run's (kept in
+// tuneQueueFile) with the iteration, the side and a hash of the players,
+// so that a resumed run finds the games finished before it stopped and
+// plays the others (queue.Remote.StartOrResume).
+type tuneQueue struct {
+	cl      *queue.Client
+	builtin []string
+	id      string
+}
+
+// tuneOnQueue connects to c.server, ships the players once to check them
+// (warnings go to stderr), and returns the queue of c's run, whose id it
+// reads from c.dir or stores there.
+func tuneOnQueue(ctx context.Context, c *tuneConfig, r *tune.MatchRunner) (*tuneQueue, error) {
+	cl, builtin, err := dialQueue(c.server, c.token)
+	if err != nil {
+		return nil, err
+	}
+	q := &tuneQueue{cl: cl, builtin: builtin}
+	start := make([]float64, len(c.Params))
+	for i, p := range c.Params {
+		start[i] = p.Start
+	}
+	cmd, _ := tune.Command(c.Bot, c.Params, start)
+	bot, _ := r.Player(cmd)
+	for _, p := range []struct {
+		flag   string
+		player match.Player
+	}{{"-bot", bot}, {"-p2", r.Opponent}} {
+		if p.player.Argv == nil {
+			continue
+		}
+		_, warnings, err := cl.Ship(ctx, p.player, builtin)
+		for _, w := range warnings {
+			fmt.Fprintf(c.stderr, "tune: %s: %s\n", p.flag, w)
+		}
+		if err != nil {
+			cl.Close()
+			return nil, fmt.Errorf("%s: %w", p.flag, err)
+		}
+	}
+	path := filepath.Join(c.dir, tuneQueueFile)
+	if data, err := os.ReadFile(path); err == nil && c.resume {
+		q.id = strings.TrimSpace(string(data))
+		if err := queue.CheckRunID(q.id); err != nil || len(q.id) > 32 {
+			cl.Close()
+			return nil, fmt.Errorf("%s: %q is no run id of referee tune", path, q.id)
+		}
+	} else {
+		q.id = queue.NewRunID()
+		if err := os.WriteFile(path, []byte(q.id+"\n"), 0o644); err != nil {
+			cl.Close()
+			return nil, err
+		}
+	}
+	fmt.Fprintf(c.stdout, "tune: the games go to the workers of %s (referee worker -server %s), each pair a run %s-ITERATION-SIDE-HASH\n", c.server, c.server, q.id)
+	if c.onQueue != nil {
+		c.onQueue(cl)
+	}
+	return q, nil
+}
+
+// runner returns the queue's runner of pair p: its players shipped, its
+// run named after the pair.
+func (q *tuneQueue) runner(ctx context.Context, p tune.Pair, players [2]match.Player) (match.Runner, error) {
+	r := &queue.Remote{Client: q.cl, StartOrResume: true}
+	h := sha256.New()
+	fmt.Fprintf(h, "%d %d %d\n", p.Iteration, p.Side, p.Seed)
+	for i, pl := range players {
+		b, _, err := q.cl.Ship(ctx, pl, q.builtin)
+		if err != nil {
+			return nil, err
+		}
+		r.Players[i] = b
+		json.NewEncoder(h).Encode(b)
+	}
+	r.ID = fmt.Sprintf("%s-%d-%d-%x", q.id, p.Iteration, p.Side, h.Sum(nil)[:4])
+	return r, nil
 }
 
 // writeTunePlot writes the plot through a temporary file, so that a

@@ -2,11 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"impulse/referee/queue"
 )
 
 // TestTuneCommand tunes the thrust of the CSB baseline in self-play
@@ -132,5 +141,145 @@ func TestTuneAgainstOpponent(t *testing.T) {
 	journal, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
 	if n := strings.Count(string(journal), "\n"); n != 2 || strings.Count(string(journal), `"scores":[`) != 2 {
 		t.Errorf("journal of %d lines:\n%s", n, journal)
+	}
+}
+
+// TestTuneOnServer tunes the thrust of the CSB baseline (16 games, 8
+// iterations, 2 at once with -j 4) here and on the workers of an
+// embedded server, through the commands. On the server the tuner's
+// connection drops after its third iteration, without a word, as when a
+// tuner is killed: its pairs' games stay queued or in play on the
+// workers, and their results are stored. -resume then finds them and
+// plays the rest: the journal is the local run's, line for line, each
+// iteration counted once.
+func TestTuneOnServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays about 40 games through processes")
+	}
+	isolateCache(t)
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Limits: queue.Limits{AckWait: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	ctx, cancel := context.WithCancel(context.Background())
+	var workers sync.WaitGroup
+	defer workers.Wait()
+	defer cancel()
+	var played atomic.Int32
+	for i := 0; i < 2; i++ {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			cfg := queue.WorkerConfig{Parallel: 1, CacheDir: t.TempDir(), Started: func(string, int, int64) { played.Add(1) }}
+			if code, err := work(ctx, s.URL(), "", cfg, io.Discard); code != 0 || err != nil {
+				t.Errorf("worker: exit %d, %v", code, err)
+			}
+		}()
+	}
+
+	args := []string{"-game", "csb", "-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,40,0,200,10,0.05",
+		"-games", "16", "-j", "4", "-seed", "7", "-time-scale", "10", "-progress=false"}
+	tuneIn := func(dir string, extra ...string) (journal []byte, stdout string) {
+		t.Helper()
+		var out, errs bytes.Buffer
+		if code, err := runTune(append(append(append([]string(nil), args...), "-o", dir), extra...), &out, &errs); code != 0 || err != nil {
+			t.Fatalf("tune %q: exit %d, %v\n%s%s", extra, code, err, out.String(), errs.String())
+		}
+		journal, err := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return journal, out.String()
+	}
+	want, _ := tuneIn(t.TempDir())
+
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	c, code, err := parseTune(append(append([]string(nil), args...), "-o", dir, "-server", s.URL()), &stdout, &stderr)
+	if c == nil {
+		t.Fatalf("tune -server: exit %d, %v", code, err)
+	}
+	if c.parallel != 4 {
+		t.Errorf("-j 4 with -server: %d at once", c.parallel)
+	}
+	clients := make(chan *queue.Client, 1)
+	c.onQueue = func(cl *queue.Client) { clients <- cl }
+	cut := make(chan int, 1)
+	go func() {
+		cl := <-clients
+		for {
+			data, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+			if n := bytes.Count(data, []byte("\n")); n >= 3 {
+				cl.Close()
+				cut <- n
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
+	defer tcancel()
+	code, err = playTune(tctx, c)
+	if code != 1 || err == nil || !strings.Contains(err.Error(), "-resume continues") {
+		t.Fatalf("tune with its connection lost: exit %d, %v; want 1, -resume continues\n%s", code, err, stdout.String())
+	}
+	n := <-cut
+	if !strings.Contains(stdout.String(), "the games go to the workers of "+s.URL()) {
+		t.Errorf("stdout does not name the server:\n%s", stdout.String())
+	}
+	got, out := tuneIn(dir, "-server", s.URL(), "-resume")
+	t.Logf("connection lost after iteration %d (%v); the workers played %d games for 16; the resumed run: %s", n, err, played.Load(), strings.SplitN(out, "\n", 2)[0])
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("journal on the server, cut and resumed (-local +server):\n%s", diff)
+	}
+}
+
+// TestTuneServerUsage: -server takes nats://HOST:PORT, -token needs
+// -server, a server that wants a token says so, and one that is not
+// there fails at once; with -server, -j defaults to 64.
+func TestTuneServerUsage(t *testing.T) {
+	base := []string{"-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,40,0,200,10,0.05", "-games", "4", "-progress=false"}
+	var u usageError
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-server", "127.0.0.1:4222"}, `-server "127.0.0.1:4222": want nats://HOST:PORT`},
+		{[]string{"-server", "http://127.0.0.1:4222"}, "want nats://HOST:PORT"},
+		{[]string{"-server", "nats://127.0.0.1"}, "want nats://HOST:PORT"},
+		{[]string{"-token", "s3cret"}, "-token is the token of a -server"},
+	} {
+		code, err := runTune(append(append([]string(nil), base...), tc.args...), io.Discard, io.Discard)
+		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %q: exit %d, %v; want 2 and %q", tc.args, code, err, tc.want)
+		}
+	}
+	c, _, err := parseTune(append(append([]string(nil), base...), "-server", "nats://127.0.0.1:1"), io.Discard, io.Discard)
+	if c == nil || c.parallel != tuneServerParallel {
+		t.Errorf("tune -server without -j: %v", err)
+	}
+
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown()
+	t.Setenv("IMPULSE_TOKEN", "")
+	start := time.Now()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-server", s.URL()}, "-token"},
+		{[]string{"-server", "nats://127.0.0.1:1"}, "nats://127.0.0.1:1"},
+	} {
+		code, err := runTune(append(append([]string(nil), base...), append(tc.args, "-o", t.TempDir())...), io.Discard, io.Discard)
+		if code != 1 || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %q: exit %d, %v; want 1 and %q", tc.args, code, err, tc.want)
+		}
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("the refusals took %v", d)
 	}
 }

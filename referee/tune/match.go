@@ -113,7 +113,7 @@ func (r *MatchRunner) PlayPair(ctx context.Context, p Pair) ([2]float64, error) 
 		return [2]float64{}, ctx.Err()
 	}
 	if len(rep.Games) != 2 {
-		return [2]float64{}, fmt.Errorf("seed %d: %d games of the pair finished, want 2", p.Seed, len(rep.Games))
+		return [2]float64{}, fmt.Errorf("%d games of the pair finished, want 2", len(rep.Games))
 	}
 	return [2]float64{rep.Games[0].Score(), rep.Games[1].Score()}, nil
 }
