@@ -9,9 +9,9 @@
 // (or each against a fixed opponent) in one pair of games, and moves theta
 // by the score difference ([Tuner.Update]). [Run] drives the iterations,
 // several at a time when asked, through a [Runner], the one way games are
-// played: [MatchRunner] plays them as bot processes through referee/match
-// (whose Options.Runner can send them to other machines); a test plays
-// them in process. Each applied iteration is an [Iteration], one JSON line
+// played: [MatchRunner] plays them as bot processes through referee/match,
+// here or, through its PairRunner, on other machines (a run of
+// referee/queue per pair); a test plays them in process. Each applied iteration is an [Iteration], one JSON line
 // of the journal that [ReadJournal] reads back to resume; [WritePlot]
 // draws each parameter's trajectory as an SVG.
 package tune
