@@ -151,7 +151,8 @@ func TestTuneAgainstOpponent(t *testing.T) {
 // tuner is killed: its pairs' games stay queued or in play on the
 // workers, and their results are stored. -resume then finds them and
 // plays the rest: the journal is the local run's, line for line, each
-// iteration counted once.
+// iteration counted once. Then a bot that is a script, against -p2 (two
+// pairs an iteration, -j 8), gives the local run's journal too.
 func TestTuneOnServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays about 40 games through processes")
@@ -232,6 +233,25 @@ func TestTuneOnServer(t *testing.T) {
 	t.Logf("connection lost after iteration %d (%v); the workers played %d games for 16; the resumed run: %s", n, err, played.Load(), strings.SplitN(out, "\n", 2)[0])
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("journal on the server, cut and resumed (-local +server):\n%s", diff)
+	}
+
+	// A bot that is a file, shipped once, against a fixed opponent: each
+	// side its own pair (two runs an iteration).
+	script := filepath.Join(t.TempDir(), "thrust.sh")
+	self, _ := os.Executable()
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+self+"' bot csb/baseline -base-thrust \"$1\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args = []string{"-game", "csb", "-bot", script + " {thrust}", "-param", "thrust,100,0,200,10,0.05", "-p2", "csb/baseline",
+		"-games", "8", "-j", "8", "-seed", "3", "-time-scale", "10", "-progress=false"}
+	before := played.Load()
+	want, _ = tuneIn(t.TempDir())
+	got, _ = tuneIn(t.TempDir(), "-server", s.URL())
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("journal of a file against -p2 on the server (-local +server):\n%s", diff)
+	}
+	if n := played.Load() - before; n != 8 {
+		t.Errorf("the workers played %d games of the run of 8", n)
 	}
 }
 
