@@ -514,6 +514,52 @@ func BenchmarkQueueOverhead(b *testing.B) {
 	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(games), "ms/game")
 }
 
+// BenchmarkPairRuns measures what the queue adds to a tuner's pair,
+// which is a run of its own (StartOrResume): runs of two games that take
+// no time, one after the other, on one worker with -j 2. Reported as
+// ms/pair.
+func BenchmarkPairRuns(b *testing.B) {
+	s, err := Start(ServerConfig{Listen: "127.0.0.1:0", StoreDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Shutdown()
+	w, err := Dial(s.URL(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Work(ctx, WorkerConfig{Parallel: 2, Builtin: builtin, CacheDir: b.TempDir(), play: func(ctx context.Context, run *Run, j job) (match.Game, error) {
+			return match.Game{Index: j.Index, Seed: j.Seed, Swapped: j.Index%2 == 1, Turns: 1, End: "instant"}, nil
+		}})
+	}()
+	defer func() { cancel(); <-done; w.Close() }()
+	c, err := Dial(s.URL(), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	players := [2]match.Player{{Name: "a", Argv: []string{"a"}}, {Name: "b", Argv: []string{"b"}}}
+	id := NewRunID()
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		o := match.Options{Game: "csb", Games: 2, Seeds: []int64{int64(i)}, TimeScale: 1, Players: players}
+		o.Runner = &Remote{Client: c, ID: id + "-" + strconv.Itoa(i), StartOrResume: true, Players: [2]Bot{{Name: "a", Argv: []string{"a"}}, {Name: "b", Argv: []string{"b"}}}}
+		rep, err := match.Run(context.Background(), o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(rep.Games) != 2 {
+			b.Fatalf("%d games, want 2", len(rep.Games))
+		}
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/pair")
+}
+
 // TestStopRunningGames: a match interrupted while a worker plays one of
 // its long games stops that game at once (the worker is told), and the
 // game is not handed to another worker: the worker's next game is the
