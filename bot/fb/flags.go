@@ -21,6 +21,9 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.Magic, "w-magic", w.Magic, "worth of a point of magic")
 	fs.Float64Var(&w.BludgerRange, "w-bludger-range", w.BludgerRange, "bludger danger range")
 	fs.Float64Var(&w.Bludger, "w-bludger", w.Bludger, "cost per unit a bludger is in range")
+	fs.Float64Var(&w.Path, "w-path", w.Path, "weight of the evaluation after each turn before a rollout's last")
+	fs.Float64Var(&w.Robust, "w-robust", w.Robust, "share of a plan's score played against the opponent's heuristic plan (0: none; twice the cost)")
+	fs.Float64Var(&w.ChaseLead, "w-chase-lead", w.ChaseLead, "the chase measures this many turns ahead")
 	b, g := &c.Baseline, &c.Genes
 	fs.Float64Var(&b.FlipendoMin, "base-flipendo-min", b.FlipendoMin, "baseline: FLIPENDO a snaffle this far at least")
 	fs.Float64Var(&b.FlipendoMax, "base-flipendo-max", b.FlipendoMax, "baseline: FLIPENDO a snaffle this far at most")

@@ -9,12 +9,15 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// Depth is the number of turns a plan covers: the size of its array, and
-// the most a search plays (Settings.Depth, the flag -depth). At the same number of
-// simulated turns, depth 5 played even with 4 (−4 ± 43 Elo) and depth 6
-// lost (−67 ± 48), 100 pairs each (referee match, 300 iterations at depth
-// 4, 240 at 5, 200 at 6).
+// Depth is the number of turns a search plays by default (Settings.Depth,
+// the flag -depth). At the same number of simulated turns, depth 5 played
+// even with 4 (−4 ± 43 Elo) and depth 6 lost (−67 ± 48), 100 pairs each
+// (referee match, 300 iterations at depth 4, 240 at 5, 200 at 6).
 const Depth = 4
+
+// MaxDepth is the number of turns a plan holds: the size of its array,
+// the most a search plays.
+const MaxDepth = 6
 
 // Gene is one wizard's order for one turn, packed: bits 0–8 the direction
 // in degrees 0..359 (0 = +x, 90 = +y, down the screen), bits 9–15 the
@@ -69,9 +72,9 @@ func (g Gene) Spell() simfb.Spell { return simfb.Spell(g >> 17 & 3) }
 // Target returns the target entity id of a spell gene.
 func (g Gene) Target() int { return int(g >> 19 & 15) }
 
-// Plan is one player's orders for its two wizards over the next Depth
+// Plan is one player's orders for its two wizards over the next MaxDepth
 // turns: Plan[t][k] drives the player's wizard k at turn t from now.
-type Plan [Depth][2]Gene
+type Plan [MaxDepth][2]Gene
 
 // dirTable holds the unit vector of each whole degree.
 var dirTable = func() (t [numAngles]sim.Vec) {
@@ -301,7 +304,7 @@ func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude flo
 // by wizard.
 func (p *Plan) crossover(r *bot.Rand, a, b *Plan) {
 	bits := r.Uint64()
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < MaxDepth; t++ {
 		for k := 0; k < 2; k++ {
 			if bits&1 == 0 {
 				p[t][k] = a[t][k]

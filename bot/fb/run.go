@@ -35,7 +35,7 @@ type Config struct {
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
 	// Settings are the search's constants (zero: the package's Settings;
-	// a zero Depth is Depth, the most).
+	// a zero Depth is Depth, the default).
 	Settings bot.Settings
 	// Genes are the odds of the orders the search draws (zero:
 	// DefaultGenes).
@@ -90,8 +90,8 @@ func NewBot(cfg Config) (*Bot, error) {
 	if err := cfg.Settings.Check(); err != nil {
 		return nil, err
 	}
-	if cfg.Settings.Depth > Depth {
-		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
+	if cfg.Settings.Depth > MaxDepth {
+		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, MaxDepth)
 	}
 	if err := cfg.Genes.check(); err != nil {
 		return nil, err

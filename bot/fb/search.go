@@ -41,6 +41,18 @@ type Weights struct {
 	// BludgerRange, Bludger: a wizard loses Bludger per unit a bludger is
 	// closer than BludgerRange.
 	BludgerRange, Bludger float64
+	// Path: a rollout adds Path times the evaluation after each turn
+	// before its last (0: the last turn's alone), so that of two plans
+	// reaching the same end the faster counts more.
+	Path float64
+	// Robust: a plan also plays against the other player's heuristic plan
+	// and scores Robust times that rollout plus 1−Robust times the one
+	// against the predicted plan (0: the prediction alone; twice the cost
+	// otherwise).
+	Robust float64
+	// ChaseLead: the chase measures from where wizards and snaffles will
+	// be this many turns from now at their speeds (0: where they are).
+	ChaseLead float64
 }
 
 // DefaultWeights are the weights of the bot. SnaffleLead 1 and Magic 150
@@ -131,14 +143,26 @@ func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
 // root, up to the depth searched or the end of the game, and returns the
 // evaluation for pl (bot.Game).
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
+	if r := s.W.Robust; r != 0 {
+		return (1-r)*s.rollout(pl, mine, theirs) + r*s.rollout(pl, mine, &s.heuristic[1-pl])
+	}
+	return s.rollout(pl, mine, theirs)
+}
+
+// rollout is Rollout against theirs alone.
+func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
 	st := s.root
+	var path float64
 	for t := 0; t < s.depth; t++ {
 		res := s.play(&st, pl, &mine[t], &theirs[t])
 		if res.Over || st.Round >= simfb.MaxRounds {
 			break
 		}
+		if s.W.Path != 0 && t < s.depth-1 {
+			path += s.W.eval(&st, pl)
+		}
 	}
-	return s.W.eval(&st, pl)
+	return s.W.eval(&st, pl) + s.W.Path*path
 }
 
 // goalDistance returns the distance from p to the band of the goal line
@@ -209,8 +233,14 @@ func (w *Weights) side(st *simfb.State, pl int) float64 {
 			continue
 		}
 		free[nf] = int8(k)
-		d[0][nf] = wa.Pos.Dist(sn.Pos)
-		d[1][nf] = wb.Pos.Dist(sn.Pos)
+		if l := w.ChaseLead; l != 0 {
+			p := sn.Pos.Add(sn.Vel.Scale(l))
+			d[0][nf] = wa.Pos.Add(wa.Vel.Scale(l)).Dist(p)
+			d[1][nf] = wb.Pos.Add(wb.Vel.Scale(l)).Dist(p)
+		} else {
+			d[0][nf] = wa.Pos.Dist(sn.Pos)
+			d[1][nf] = wb.Pos.Dist(sn.Pos)
+		}
 		nf++
 	}
 	if nf == 0 {
@@ -265,10 +295,11 @@ func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
 func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
 // heuristicPlans rolls the baseline policy with thresholds h out from
-// root for both players and returns the genes it played, per player.
-func heuristicPlans(root *simfb.State, h *Thresholds) (plans [2]Plan) {
+// root for both players, depth turns, and returns the genes it played, per
+// player.
+func heuristicPlans(root *simfb.State, h *Thresholds, depth int) (plans [2]Plan) {
 	st := *root
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < depth; t++ {
 		var g [simfb.MaxWizards]Gene
 		for pl := 0; pl < 2; pl++ {
 			cmds := h.Commands(&st, pl)
@@ -294,7 +325,7 @@ func heuristicPlans(root *simfb.State, h *Thresholds) (plans [2]Plan) {
 // beam search.
 func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.root = *st
-	s.heuristic = heuristicPlans(&s.root, &s.B)
+	s.heuristic = heuristicPlans(&s.root, &s.B, s.depth)
 	return s.eng.Turn(first, strategy, b)
 }
 
