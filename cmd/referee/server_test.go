@@ -20,6 +20,26 @@ import (
 	"impulse/referee/queue"
 )
 
+// startTestQueue starts an embedded server on a loopback port for one
+// test, with an ack wait of one second; the workers the test starts in
+// the group see ctx cancelled, and are waited for, before the server
+// shuts down at the test's end.
+func startTestQueue(t *testing.T) (*queue.Server, context.Context, *sync.WaitGroup) {
+	t.Helper()
+	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Limits: queue.Limits{AckWait: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	workers := new(sync.WaitGroup)
+	t.Cleanup(func() {
+		cancel()
+		workers.Wait()
+		s.Shutdown()
+	})
+	return s, ctx, workers
+}
+
 // TestMatchOnServer plays the same match of deterministic built-in bots
 // locally and on an embedded server's workers, through the commands, and
 // compares the tables (times left out) and the results, game for game. A
@@ -27,15 +47,7 @@ import (
 // game comes back to another worker when the ack wait passes.
 func TestMatchOnServer(t *testing.T) {
 	isolateCache(t)
-	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Limits: queue.Limits{AckWait: time.Second}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Shutdown()
-	ctx, cancel := context.WithCancel(context.Background())
-	var workers sync.WaitGroup
-	defer workers.Wait()
-	defer cancel()
+	s, ctx, workers := startTestQueue(t)
 
 	// The worker that dies: "referee worker" but for its client, closed
 	// by the test.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -158,15 +157,7 @@ func TestTuneOnServer(t *testing.T) {
 		t.Skip("plays about 40 games through processes")
 	}
 	isolateCache(t)
-	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Limits: queue.Limits{AckWait: time.Second}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Shutdown()
-	ctx, cancel := context.WithCancel(context.Background())
-	var workers sync.WaitGroup
-	defer workers.Wait()
-	defer cancel()
+	s, ctx, workers := startTestQueue(t)
 	var played atomic.Int32
 	for i := 0; i < 2; i++ {
 		workers.Add(1)
