@@ -3,34 +3,21 @@ package csb
 import (
 	"bytes"
 	"flag"
-	"fmt"
-	"hash/fnv"
 	"io"
 	"strings"
 	"testing"
 
 	"impulse/bot"
+	"impulse/bot/bottest"
 )
 
 // pinnedOutput hashes what Run answers, at a fixed iteration count and
 // seed, to the input of a baseline game (gameInput: seeds 1 and 2, both
 // seats, 30 turns), for every strategy.
 func pinnedOutput(t *testing.T, cfg func(strategy string, seed int64) Config) map[string]string {
-	got := map[string]string{}
-	for _, strategy := range []string{StrategyGA, StrategyBeam, StrategyBaseline} {
-		h := fnv.New64a()
-		for seed := int64(1); seed <= 2; seed++ {
-			for pl := 0; pl < 2; pl++ {
-				var out bytes.Buffer
-				if err := Run(strings.NewReader(gameInput(seed, pl, 30)), &out, io.Discard, cfg(strategy, seed)); err != nil {
-					t.Fatalf("%s seed %d seat %d: %v", strategy, seed, pl, err)
-				}
-				h.Write(out.Bytes())
-			}
-		}
-		got[strategy] = fmt.Sprintf("%016x", h.Sum64())
-	}
-	return got
+	return bottest.PinnedOutput(t, func(strategy string, seed int64, seat int, out *bytes.Buffer) error {
+		return Run(strings.NewReader(gameInput(seed, seat, 30)), out, io.Discard, cfg(strategy, seed))
+	})
 }
 
 // TestPlayPinned: at a fixed iteration count and seed the bot answers as it
@@ -46,26 +33,11 @@ func TestPlayPinned(t *testing.T) {
 		var c Config
 		fs := flag.NewFlagSet("bot", flag.ContinueOnError)
 		c.RegisterFlags(fs)
-		args := []string{"-strategy", strategy, "-seed", fmt.Sprint(seed), "-iterations", "100"}
-		fs.VisitAll(func(f *flag.Flag) {
-			switch f.Name {
-			case "strategy", "seed", "iterations", "rules":
-			default:
-				args = append(args, "-"+f.Name, f.DefValue)
-			}
-		})
-		if err := fs.Parse(args); err != nil {
-			t.Fatal(err)
-		}
+		bottest.DefaultArgs(t, fs, strategy, seed, 100)
 		return c
 	}
 	for name, cfg := range map[string]func(string, int64) Config{"zero Config": plain, "flags": flags} {
-		got := pinnedOutput(t, cfg)
-		for k, v := range want {
-			if got[k] != v {
-				t.Errorf("%s, %s: output hash %s, want %s", name, k, got[k], v)
-			}
-		}
+		bottest.CheckPinned(t, name, pinnedOutput(t, cfg), want)
 	}
 }
 
