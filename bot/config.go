@@ -91,3 +91,12 @@ func (s *Settings) Check() error {
 	}
 	return nil
 }
+
+// OrDefault sets *v to def when *v is its type's zero value: a zero part
+// of a game's Config means the game's default.
+func OrDefault[T comparable](v *T, def T) {
+	var zero T
+	if *v == zero {
+		*v = def
+	}
+}

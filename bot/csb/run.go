@@ -43,21 +43,11 @@ type Config struct {
 
 // defaults sets the zero parts of c to the package's defaults.
 func (c *Config) defaults() {
-	if c.Weights == (Weights{}) {
-		c.Weights = DefaultWeights
-	}
-	if c.Settings == (bot.Settings{}) {
-		c.Settings = Settings
-	}
-	if c.Settings.Depth == 0 {
-		c.Settings.Depth = Depth
-	}
-	if c.Baseline == (Baseline{}) {
-		c.Baseline = DefaultBaseline
-	}
-	if c.Genes == (Genes{}) {
-		c.Genes = DefaultGenes
-	}
+	bot.OrDefault(&c.Weights, DefaultWeights)
+	bot.OrDefault(&c.Settings, Settings)
+	bot.OrDefault(&c.Settings.Depth, Depth)
+	bot.OrDefault(&c.Baseline, DefaultBaseline)
+	bot.OrDefault(&c.Genes, DefaultGenes)
 }
 
 // Bot plays one game: it keeps what the input does not repeat (the map,
