@@ -471,34 +471,49 @@ func TestToken(t *testing.T) {
 	c.Close()
 }
 
-// BenchmarkQueueOverhead measures what the queue adds to a game: a match
-// of games that take no time, played by one worker one at a time, so
-// that each game is a full round trip (queued, fetched, result stored,
-// acknowledged, result read by the match). Reported as ms/game.
-func BenchmarkQueueOverhead(b *testing.B) {
+// instantQueue starts, for one benchmark, a loopback server and a worker
+// of parallel games whose games take no time, and returns a client of
+// the server; all stop at the benchmark's end.
+func instantQueue(b *testing.B, parallel int) *Client {
 	s, err := Start(ServerConfig{Listen: "127.0.0.1:0", StoreDir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer s.Shutdown()
 	w, err := Dial(s.URL(), "")
 	if err != nil {
+		s.Shutdown()
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		w.Work(ctx, WorkerConfig{Parallel: 1, Builtin: builtin, CacheDir: b.TempDir(), play: func(ctx context.Context, run *Run, j job) (match.Game, error) {
+		w.Work(ctx, WorkerConfig{Parallel: parallel, Builtin: builtin, CacheDir: b.TempDir(), play: func(ctx context.Context, run *Run, j job) (match.Game, error) {
 			return match.Game{Index: j.Index, Seed: j.Seed, Swapped: j.Index%2 == 1, Turns: 1, End: "instant"}, nil
 		}})
 	}()
-	defer func() { cancel(); <-done; w.Close() }()
 	c, err := Dial(s.URL(), "")
+	b.Cleanup(func() {
+		if c != nil {
+			c.Close()
+		}
+		cancel()
+		<-done
+		w.Close()
+		s.Shutdown()
+	})
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer c.Close()
+	return c
+}
+
+// BenchmarkQueueOverhead measures what the queue adds to a game: a match
+// of games that take no time, played by one worker one at a time, so
+// that each game is a full round trip (queued, fetched, result stored,
+// acknowledged, result read by the match). Reported as ms/game.
+func BenchmarkQueueOverhead(b *testing.B) {
+	c := instantQueue(b, 1)
 	games := 2 * ((b.N + 1) / 2)
 	o := match.Options{Game: "csb", Games: games, TimeScale: 1, Players: [2]match.Player{{Name: "a", Argv: []string{"a"}}, {Name: "b", Argv: []string{"b"}}}}
 	o.Runner = &Remote{Client: c, ID: NewRunID(), Players: [2]Bot{{Name: "a", Argv: []string{"a"}}, {Name: "b", Argv: []string{"b"}}}}
@@ -519,29 +534,7 @@ func BenchmarkQueueOverhead(b *testing.B) {
 // no time, one after the other, on one worker with -j 2. Reported as
 // ms/pair.
 func BenchmarkPairRuns(b *testing.B) {
-	s, err := Start(ServerConfig{Listen: "127.0.0.1:0", StoreDir: b.TempDir()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Shutdown()
-	w, err := Dial(s.URL(), "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		w.Work(ctx, WorkerConfig{Parallel: 2, Builtin: builtin, CacheDir: b.TempDir(), play: func(ctx context.Context, run *Run, j job) (match.Game, error) {
-			return match.Game{Index: j.Index, Seed: j.Seed, Swapped: j.Index%2 == 1, Turns: 1, End: "instant"}, nil
-		}})
-	}()
-	defer func() { cancel(); <-done; w.Close() }()
-	c, err := Dial(s.URL(), "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer c.Close()
+	c := instantQueue(b, 2)
 	players := [2]match.Player{{Name: "a", Argv: []string{"a"}}, {Name: "b", Argv: []string{"b"}}}
 	id := NewRunID()
 	b.ResetTimer()
