@@ -120,34 +120,44 @@ var (
 
 // mayMeet returns the set of pairs that may collide within the window
 // (bit k for pair k of the engine's order), that is those contact may
-// report: already at distance ≤ 800, or approaching and near enough to
-// meet within the window. A pair left out is one contact would not report.
-// It has no branch.
+// report: already at distance ≤ 800, or approaching with a first root
+// that may lie in the window. A pair left out is one contact would not
+// report. It has no branch.
 func mayMeet(p *[MaxPods]Pod, window float64) uint64 {
 	return may(&p[3], &p[2], window) | may(&p[3], &p[1], window)<<1 | may(&p[3], &p[0], window)<<2 |
 		may(&p[2], &p[1], window)<<3 | may(&p[2], &p[0], window)<<4 | may(&p[1], &p[0], window)<<5
 }
 
-// may is mayMeet's test of pods a and b. It computes contact's dd and bb
-// as contact does and reads sign bits where contact compares them (a zero
-// of either sign counts as may): dd ≤ r2 makes dd − (r2+1) negative (a
-// rounded difference keeps the sign of the exact one), bb < 0 makes bb
-// negative. A pair that contact would test further is also left out when
-// it is too far to meet within the window: one at distance above
-// reach = 801 + (|vx|+|vy|)·window, which bounds 800 + |v|·window from
-// above by one unit, is still more than 800 apart at window + 1/|v|, a
-// margin far above the rounding error of contact's root (below 1e-14 of
-// |bb|/aa, itself below |d|/|v|).
+// lateMargin is how much later than the window, relative to the pair's
+// scale of time 1 + |bb|/aa, a first root must be for may to leave the
+// pair out: a million times the rounding errors of contact's root and of
+// may's own test, which are below 1e-14 of that scale.
+const lateMargin = 1e-6
+
+// may is mayMeet's test of pods a and b: contact's quantities, computed as
+// contact computes them, with sign bits read where contact compares with
+// 0 (a zero of either sign counts as may): dd ≤ r2 makes c = dd − r2 at
+// most 0 and c − 1 negative (a rounded difference keeps the sign of the
+// exact one); bb < 0 and delta > 0 make bb and −delta negative.
+//
+// An approaching pair is still left out when its first root is surely
+// late: t₁ = (−bb − √delta)/aa > W, with W = window + lateMargin·(1 +
+// |bb|/aa), holds exactly when e = −bb − aa·W > 0 and e² > delta, which
+// needs neither the square root nor the division.
 func may(a, b *Pod, window float64) uint64 {
 	const r2 = 2 * PodRadius * 2 * PodRadius
 	dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
 	vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
 	dd := float64(dx*dx) + float64(dy*dy)
 	bb := float64(dx*vx) + float64(dy*vy)
-	reach := 2*PodRadius + 1 + float64((math.Abs(vx)+math.Abs(vy))*window)
-	far := math.Float64bits(float64(reach*reach) - dd)
-	touching := math.Float64bits(dd - (r2 + 1))
-	return ((math.Float64bits(bb) | touching) &^ far) >> 63
+	aa := float64(vx*vx) + float64(vy*vy)
+	c := dd - r2
+	delta := float64(bb*bb) - float64(aa*c)
+	near := math.Float64bits(c - 1)
+	approach := math.Float64bits(bb) & math.Float64bits(-delta)
+	e := -bb - (float64(aa*window) + float64(lateMargin*(aa-bb)))
+	late := math.Float64bits(-e) & math.Float64bits(delta-float64(e*e))
+	return (near | approach&^late) >> 63
 }
 
 // contact returns when pods a and b collide within the window: 0 when they
