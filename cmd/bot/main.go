@@ -14,15 +14,17 @@
 // today's values as defaults (bot -h lists them): the search's (-depth,
 // -population, -crossover, -mutation-decay, -opponent-share, -beam-width,
 // ...), the evaluation's weights (-w-*), the baseline's thresholds
-// (-base-*) and the odds of random orders (-gene-*, -mutate-*). CodinGame
-// passes no arguments: cmd/bundle -flags bakes chosen values into the
-// bundle (bakedArgs, parsed before the command line). Built without the
-// tag contest it also takes -profile cpu|mem.
+// (-base-*) and the odds of random orders (-gene-*, -mutate-*). Built
+// without the tag contest it also takes -profile cpu|mem.
+//
+// The contest build (tag contest, what cmd/bundle flattens) has no flags
+// and refuses arguments: CodinGame passes none, and the flag code would
+// cost the bundle some 6,000 characters. cmd/bundle -flags parses the
+// flags at bundle time instead, checks them as the bot does when it
+// starts, and writes the body of settings with the values they set.
 package main
 
 import (
-	"flag"
-	"fmt"
 	"log"
 	"os"
 )
@@ -32,27 +34,21 @@ import (
 // the contest bundle).
 var startProfile func() (stop func())
 
-// bakedArgs are flags parsed before the command line's: CodinGame passes
-// none, so cmd/bundle -flags sets them in the bundle.
-var bakedArgs []string
+// settings returns the settings the bot plays with before its flags: seed
+// 1, and the game's defaults (a zero part of a Config). Its body is
+// assignments of constants to fields of cfg: cmd/bundle -flags reads them
+// as the starting point of the flags it parses, and writes in their place
+// the values the flags set.
+func settings() (cfg config) {
+	cfg.Seed = 1
+	return
+}
 
 func main() {
 	log.SetPrefix("bot: ")
 	log.SetFlags(0)
-	var cfg config
-	cfg.Seed = 1
-	cfg.RegisterFlags(flag.CommandLine)
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: bot [flags] < input > output\n\nPlays %s on the CodinGame protocol.\n\nFlags:\n", gameName)
-		flag.PrintDefaults()
-	}
-	for _, args := range [][]string{bakedArgs, os.Args[1:]} {
-		// flag.ExitOnError: a bad flag exits with status 2.
-		if flag.CommandLine.Parse(args); flag.NArg() > 0 {
-			flag.Usage()
-			os.Exit(2)
-		}
-	}
+	cfg := settings()
+	parseArgs(&cfg)
 	if startProfile != nil {
 		stop := startProfile()
 		err := runGame(cfg)

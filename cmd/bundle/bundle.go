@@ -11,8 +11,9 @@ import (
 )
 
 // games maps the -game flag to the build tags of the bundle: tag contest
-// leaves out what a contest build must not have (profiling), and each game
-// selects its files of cmd/bot.
+// leaves out what a contest build must not have (profiling, which needs a
+// package outside the standard library; the flags, which -flags replaces
+// by values baked in), and each game selects its files of cmd/bot.
 var games = map[string][]string{
 	"csb": {"contest"},
 	"fb":  {"contest", "fb"},
@@ -47,8 +48,6 @@ type result struct {
 	// stripped, when not nil, is the same bundle without comments, made
 	// because this one is over the size limit: the size message gives both.
 	stripped *result
-	// flags are the baked flags, which verify checks (nil: none).
-	flags []string
 }
 
 // bundle loads the command, renames and emits it. It does not run the
@@ -64,9 +63,9 @@ func bundle(opt options) (*result, error) {
 	n := newNamer(p)
 	n.assign()
 	warnings := n.unexportedMethods()
-	var baked *ast.GenDecl
+	var baked *ast.FuncDecl
 	if opt.flags != nil {
-		if baked, err = p.bake(opt.flags); err != nil {
+		if baked, err = p.bake(opt.game, opt.flags); err != nil {
 			return nil, err
 		}
 	}
@@ -95,14 +94,14 @@ func bundle(opt options) (*result, error) {
 	if !opt.keepUnused {
 		eo.pruned = n.prune()
 		if baked != nil && !eo.pruned.keep[baked] {
-			return nil, fmt.Errorf("-flags: %s never reads %s: the baked flags would change nothing", p.root.PkgPath, bakedVar)
+			return nil, fmt.Errorf("-flags: %s never calls %s: the baked flags would change nothing", p.root.PkgPath, settingsFunc)
 		}
 	}
 	src, decls, err := n.emit(eo)
 	if err != nil {
 		return nil, err
 	}
-	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings, flags: opt.flags}
+	res := &result{src: src, decls: decls, goroot: p.goroot, warnings: warnings}
 	if eo.pruned != nil {
 		res.dropped = eo.pruned.dropped
 	}
@@ -144,11 +143,6 @@ func verify(res *result, name, dir string) (exe string, warnings []string, err e
 	}
 	if exe, err = compile(dir, name, res.src, res.decls); err != nil {
 		return "", nil, err
-	}
-	if res.flags != nil {
-		if err := checkBaked(exe, res.flags); err != nil {
-			return "", nil, err
-		}
 	}
 	if warnings, err = loopvars(lv, name, res.src, res.decls); err != nil {
 		return "", nil, err

@@ -30,10 +30,13 @@
 //     and without comments, and how many characters each package takes;
 //   - it builds alone, in a fresh module that says go 1.18.
 //
-// -flags bakes flag values into the bundle: cmd/bot parses its variable
-// bakedArgs before os.Args (CodinGame passes no arguments), and the bundle
-// sets it; the bundle is run with -h to check that the bot knows them (see
-// baked.go).
+// -flags bakes settings into the bundle. CodinGame passes no arguments,
+// and the contest build of cmd/bot has no flags: the bundler parses -flags
+// with the bot's own RegisterFlags over what cmd/bot's settings function
+// returns, checks the result with the bot's own NewBot, and writes the
+// values as assignments in the body of settings (see baked.go). A flag the
+// bot does not define, a value it cannot parse or a value it would refuse
+// when it starts is a bundle-time error naming the flag.
 //
 // Loops whose variable is captured by a closure or has its address taken
 // are reported as warnings: Go 1.18 shares such a variable across
@@ -82,8 +85,8 @@ CodinGame (-game fb: the Fantastic Bits bot), and checks it: standard
 library only, Go 1.18 language and API, at most 100,000 characters (over
 it, comments are left out when that fits), and it builds alone. The file
 is written even when a check fails; the exit status is then 1. -flags
-bakes values of the bot's flags into the bundle: go run -tags contest
-./cmd/bot -h lists those it knows (-tags contest,fb for Fantastic Bits).
+bakes settings into the bundle as Go values, parsed and checked here as
+the bot does: go run ./cmd/bot -h lists them (-tags fb for Fantastic Bits).
 
 Flags:
 `
@@ -101,7 +104,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	strip := fs.Bool("strip-comments", false, "leave the comments out (compiler directives stay)")
 	keep := fs.Bool("keep-unused", false, "keep the declarations the bot cannot reach (left out by default)")
 	dir := fs.String("C", "", "the module's `directory` (default: the current one)")
-	flags := fs.String("flags", "", "bake the bot's `flags` into the bundle, one argument split at spaces: \"-strategy beam -seed 7\" (checked against the bundle's flags)")
+	flags := fs.String("flags", "", "bake the settings these bot `flags` set into the bundle, one argument split at spaces: \"-strategy beam -seed 7\" (parsed and checked as the bot does)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usage)
 		fs.PrintDefaults()

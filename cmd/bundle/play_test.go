@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -41,16 +42,28 @@ var playGames = []struct {
 	{"fb", func() (engine.Game, engine.Variant) { return fbref.New(fb.Live), fbref.Variant }},
 }
 
+// bakedSettings are the settings TestIdenticalPlay bakes into each game's
+// bundle and gives the unbundled bot: the deterministic mode at a seed
+// other than cmd/bot's default, and search and evaluation settings other
+// than the game's defaults, which change the play (the control game
+// shows it), so that a value the bundle lost would show.
+var bakedSettings = map[string][]string{
+	"csb": {seedFlag, "5", iterationsFlag, strconv.Itoa(playIterations), "-population", "24", "-w-runner-facing", "2500", "-mutation-decay", "0.5"},
+	"fb":  {seedFlag, "5", iterationsFlag, strconv.Itoa(playIterations), "-population", "24", "-w-robust", "0.3", "-mutation-decay", "0.5"},
+}
+
 // TestIdenticalPlay bundles cmd/bot for each game (without comments when
-// that is what fits, as the command does), with the deterministic flags
-// baked in (-flags), builds the bundle alone as Go 1.18, and plays games
-// through the local referee in which the bundled bot, run without
-// arguments as CodinGame runs it, and the unbundled bot, given the flags,
-// sit in the same seat and read the same input: their outputs must be
-// equal, turn by turn. A second unbundled
-// instance plays alongside, so that a bot that is not deterministic is told
-// apart from a bundle that plays differently. The opponent is the
-// unbundled bot with another seed.
+// that is what fits, as the command does), with bakedSettings baked in
+// (-flags), builds the bundle alone as Go 1.18, and plays games through
+// the local referee in which the bundled bot, run without arguments as
+// CodinGame runs it, and the unbundled bot, given the flags, sit in the
+// same seat and read the same input: their outputs must be equal, turn by
+// turn. A second unbundled instance plays alongside, so that a bot that
+// is not deterministic is told apart from a bundle that plays
+// differently; in the first game, so does the unbundled bot at the same
+// seed with the default settings, which must play differently at least
+// once. The opponent is the unbundled bot with another seed. The bundle,
+// given an argument, refuses it.
 func TestIdenticalPlay(t *testing.T) {
 	root := filepath.Join("..", "..")
 	if !hasGoFiles(filepath.Join(root, "cmd", "bot")) {
@@ -59,12 +72,20 @@ func TestIdenticalPlay(t *testing.T) {
 	for _, g := range playGames {
 		t.Run(g.name, func(t *testing.T) {
 			tags := games[g.name]
+			// The unbundled bot is the local build, which has the flags:
+			// the game's tags but contest.
+			var plainTags []string
+			for _, tag := range tags {
+				if tag != "contest" {
+					plainTags = append(plainTags, tag)
+				}
+			}
 			dir := t.TempDir()
 			plain := filepath.Join(dir, "plain")
-			build := exec.Command("go", "build", "-tags", strings.Join(tags, ","), "-o", plain, "./cmd/bot")
+			build := exec.Command("go", "build", "-tags", strings.Join(plainTags, ","), "-o", plain, "./cmd/bot")
 			build.Dir = root
 			if out, err := build.CombinedOutput(); err != nil {
-				t.Fatalf("go build -tags %s ./cmd/bot: %v\n%s", strings.Join(tags, ","), err, out)
+				t.Fatalf("go build -tags %q ./cmd/bot: %v\n%s", strings.Join(plainTags, ","), err, out)
 			}
 			if usage := botUsage(plain); !strings.Contains(usage, seedFlag+" ") || !strings.Contains(usage, iterationsFlag+" ") {
 				t.Skipf("cmd/bot has no deterministic mode yet (flags %s N %s K); its usage:\n%s", seedFlag, iterationsFlag, usage)
@@ -76,7 +97,8 @@ func TestIdenticalPlay(t *testing.T) {
 					others = append(others, name)
 				}
 			}
-			res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others, flags: deterministic(1)})
+			baked := bakedSettings[g.name]
+			res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others, flags: baked})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,22 +111,50 @@ func TestIdenticalPlay(t *testing.T) {
 			for _, w := range warnings {
 				t.Logf("warning: %s", w)
 			}
+			out, err := exec.Command(bundled, seedFlag, "1").CombinedOutput()
+			if code := exitCode(err); code != 2 || !strings.Contains(string(out), "the contest build takes no arguments") {
+				t.Errorf("the bundle run with %s 1: exit status %d, %q; want 2 and a message that it takes no arguments", seedFlag, code, out)
+			}
 
 			for _, seed := range []int{1, 2, 3} {
 				seat := seed % 2 // the bundled bot plays both seats
 				t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
 					game, variant := g.newGame()
-					playTwins(t, game, variant, seed, seat, botCmd{plain, deterministic}, botCmd{bundled, func(int) []string { return nil }})
+					tw := twins{plain: plain, args: baked, bundled: bundled, opponent: deterministic(2)}
+					if seed == 1 {
+						tw.control = deterministic(5)
+					}
+					playTwins(t, game, variant, seed, seat, tw)
 				})
 			}
 		})
 	}
 }
 
-// botCmd is an executable and its arguments for a bot seed.
-type botCmd struct {
-	exe  string
-	args func(botSeed int) []string
+// exitCode returns the exit status of a command run with error err.
+func exitCode(err error) int {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+// twins are the bots of playTwins.
+type twins struct {
+	plain string   // the unbundled bot
+	args  []string // its arguments, which the bundle bakes in
+	// bundled is the bundle, run without arguments.
+	bundled string
+	// opponent are the unbundled bot's arguments in the other seat.
+	opponent []string
+	// control, when not nil, are the unbundled bot's arguments in a game
+	// alongside, which must play differently at least once: what the
+	// bundle bakes changes the play.
+	control []string
 }
 
 // deterministic are cmd/bot's arguments for a bot seed: the seed and a
@@ -155,30 +205,33 @@ func TestThirdParty(t *testing.T) {
 	if _, _, err := verify(whole, "expbot-whole.go", filepath.Join(tmp, "whole")); err != nil {
 		t.Errorf("golang.org/x/exp slices, maps and constraints whole: %v", err)
 	}
-	noArgs := func(int) []string { return nil }
 	for _, seed := range []int{1, 2} {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-			playTwins(t, csbref.New(csb.Live), csbref.Variant(csb.Live), seed, seed%2, botCmd{plain, noArgs}, botCmd{bundled, noArgs})
+			playTwins(t, csbref.New(csb.Live), csbref.Variant(csb.Live), seed, seed%2, twins{plain: plain, bundled: bundled})
 		})
 	}
 }
 
 // playTwins plays one game with the given referee seed: in the seat, the
-// unbundled bot, a second unbundled instance and the bundled bot, all with
-// bot seed 1 (given by args(1), or baked into the bundle), read each input; the first one's output is played. The other
-// seat is the unbundled bot with bot seed 2.
-func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, plain, bundled botCmd) {
+// unbundled bot with its arguments, a second unbundled instance and the
+// bundled bot read each input, and the first one's output is played (the
+// control, if any, too). The other seat is the unbundled bot with the
+// opponent's arguments.
+func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, seat int, tw twins) {
 	h, err := engine.NewHost(game, variant, 2, []string{"seed=" + strconv.Itoa(seed)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	twins := []*botProc{
-		startBot(t, "unbundled", plain.exe, plain.args(1)...),
-		startBot(t, "unbundled again", plain.exe, plain.args(1)...),
-		startBot(t, "bundled", bundled.exe, bundled.args(1)...),
+	bots := []*botProc{
+		startBot(t, "unbundled", tw.plain, tw.args...),
+		startBot(t, "unbundled again", tw.plain, tw.args...),
+		startBot(t, "bundled", tw.bundled),
 	}
-	opponent := startBot(t, "opponent", plain.exe, plain.args(2)...)
-	turns := 0
+	if tw.control != nil {
+		bots = append(bots, startBot(t, "control", tw.plain, tw.control...))
+	}
+	opponent := startBot(t, "opponent", tw.plain, tw.opponent...)
+	turns, differ := 0, 0
 	for {
 		f := h.GameInfo()
 		if f.End != nil {
@@ -192,25 +245,35 @@ func playTwins(t *testing.T, game engine.Game, variant engine.Variant, seed, sea
 			h.SetOutput(out)
 			continue
 		}
-		outs := make([][]string, len(twins))
-		for i, b := range twins {
+		outs := make([][]string, len(bots))
+		for i, b := range bots {
 			if outs[i], err = b.turn(f.Input, f.ExpectedLines); err != nil {
 				t.Fatalf("round %d: %v", h.Round(), err)
 			}
 		}
 		if !equalLines(outs[0], outs[1]) {
-			t.Fatalf("round %d: the unbundled bot is not deterministic with %s %s: it played %q, then %q",
-				h.Round(), seedFlag, iterationsFlag, outs[0], outs[1])
+			t.Fatalf("round %d: the unbundled bot is not deterministic with %q: it played %q, then %q",
+				h.Round(), tw.args, outs[0], outs[1])
 		}
 		if !equalLines(outs[0], outs[2]) {
 			t.Fatalf("round %d: the bundled bot played %q, the unbundled bot %q (input %q)",
 				h.Round(), outs[2], outs[0], f.Input)
+		}
+		if tw.control != nil && !equalLines(outs[0], outs[3]) {
+			differ++
 		}
 		h.SetOutput(outs[0])
 		turns++
 	}
 	if turns == 0 {
 		t.Fatal("no turn played")
+	}
+	if tw.control != nil {
+		if differ == 0 {
+			t.Errorf("the unbundled bot with %q played as with %q: the test would not see the baked settings lost", tw.control, tw.args)
+		}
+		t.Logf("%d turns identical; %d of them played otherwise with %q", turns, differ, tw.control)
+		return
 	}
 	t.Logf("%d turns identical", turns)
 }
