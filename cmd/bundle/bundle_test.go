@@ -100,7 +100,8 @@ func TestStripComments(t *testing.T) {
 
 // TestPrune bundles testdata/prune, whose package lib declares what main
 // uses and what it does not. The unreachable declarations, and the
-// standard import only they use, must be left out; what is reached
+// standard imports only they use, must be left out, with a method named
+// like one of an interface of such an import (flag.Value's Set); what is reached
 // directly, through an interface, through a generic instance, a variable
 // whose initializer prints, and every method of a kept type, must stay; the iota block must stay
 // whole. The bundle must print what go run of the module prints. With
@@ -111,7 +112,7 @@ func TestPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(res.src)
-	for _, gone := range []string{"func Unused", "var orphan", "type Orphaned", "Method()", `"strings"`, "unusedHelper", "unusedName"} {
+	for _, gone := range []string{"func Unused", "var orphan", "type Orphaned", "Method()", `"strings"`, "unusedHelper", "unusedName", `"flag"`, "RegisterFlags", "Set(s string)"} {
 		if strings.Contains(src, gone) {
 			t.Errorf("the bundle keeps %s, which main cannot reach", gone)
 		}
@@ -121,10 +122,11 @@ func TestPrune(t *testing.T) {
 			t.Errorf("the bundle leaves out %s, which main needs", kept)
 		}
 	}
-	// Orphaned (its type and its method), orphan, Unused, and the methods
-	// of kept types that neither a call nor an interface reaches.
-	if res.dropped != 6 {
-		t.Errorf("dropped %d declarations, want 6", res.dropped)
+	// Orphaned (its type and its method), orphan, Unused, RegisterFlags,
+	// and the methods of kept types that neither a call nor an interface
+	// reaches (Set among them).
+	if res.dropped != 8 {
+		t.Errorf("dropped %d declarations, want 8", res.dropped)
 	}
 	exe, _, err := verify(res, "prune.go", t.TempDir())
 	if err != nil {
@@ -149,7 +151,7 @@ func TestPrune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if all.dropped != 0 || !strings.Contains(string(all.src), "func Unused") || !strings.Contains(string(all.src), `"strings"`) {
+	if all.dropped != 0 || !strings.Contains(string(all.src), "func Unused") || !strings.Contains(string(all.src), `"strings"`) || !strings.Contains(string(all.src), "Set(s string)") {
 		t.Errorf("with keepUnused the bundle still leaves declarations out (%d)", all.dropped)
 	}
 }

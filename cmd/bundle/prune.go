@@ -19,9 +19,12 @@ import (
 //   - a kept declaration keeps every declaration whose object it uses
 //     (types.Info.Uses, generic instances taken back to their origin);
 //   - a kept type keeps the methods that some interface may call: those
-//     named like a method of an interface type of the program or of the
-//     standard packages it imports (a method called directly is kept by
-//     its use, as any function);
+//     named like a method of an interface type of the merged packages or
+//     of the standard packages that kept declarations use, and those
+//     packages' imports (a method called directly is kept by its use, as
+//     any function). A standard package that only left-out code uses
+//     calls nothing: the flag package, which only cmd/bot's flag code
+//     imports, keeps no Set method in the contest bundle;
 //   - a declaration is kept or left out whole: a const block keeps all its
 //     constants, so that iota and implicit repetition keep their values.
 //
@@ -45,6 +48,14 @@ func (n *namer) prune() *pruning {
 	unitOf := map[ast.Decl]*packages.Package{}
 	methods := map[*types.TypeName][]ast.Decl{}
 	viaInterface := interfaceMethodNames(p.units)
+	seenStd := map[*types.Package]bool{}
+	grown := false // viaInterface has names the kept types were not checked for
+	useStd := func(pkg *types.Package) {
+		r.std[pkg.Path()] = true
+		if addInterfaceMethodNames(viaInterface, pkg, seenStd) {
+			grown = true
+		}
+	}
 	var roots []ast.Decl
 	total := 0
 	for _, u := range p.units {
@@ -115,7 +126,23 @@ func (n *namer) prune() *pruning {
 	for _, d := range roots {
 		mark(d)
 	}
-	for len(work) > 0 {
+	var keptTypes []*types.TypeName
+	keepMethods := func(tn *types.TypeName) {
+		for _, m := range methods[tn] {
+			if viaInterface[m.(*ast.FuncDecl).Name.Name] {
+				mark(m)
+			}
+		}
+	}
+	for len(work) > 0 || grown {
+		if len(work) == 0 {
+			// A standard package newly used may call more methods.
+			grown = false
+			for _, tn := range keptTypes {
+				keepMethods(tn)
+			}
+			continue
+		}
 		d := work[len(work)-1]
 		work = work[:len(work)-1]
 		u := unitOf[d]
@@ -123,11 +150,8 @@ func (n *namer) prune() *pruning {
 		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
 			for _, s := range g.Specs {
 				if tn, ok := info.Defs[s.(*ast.TypeSpec).Name].(*types.TypeName); ok {
-					for _, m := range methods[tn] {
-						if viaInterface[m.(*ast.FuncDecl).Name.Name] {
-							mark(m)
-						}
-					}
+					keptTypes = append(keptTypes, tn)
+					keepMethods(tn)
 				}
 			}
 		}
@@ -142,7 +166,7 @@ func (n *namer) prune() *pruning {
 				return true
 			case *types.PkgName:
 				if !n.isMerged(o.Imported()) {
-					r.std[o.Imported().Path()] = true
+					useStd(o.Imported())
 				}
 				return true
 			case *types.Func:
@@ -152,7 +176,7 @@ func (n *namer) prune() *pruning {
 			}
 			if packageLevel(obj) && !n.isMerged(obj.Pkg()) {
 				// A dot-imported standard object: emitted qualified.
-				r.std[obj.Pkg().Path()] = true
+				useStd(obj.Pkg())
 				return true
 			}
 			if dd, ok := declOf[obj]; ok {
@@ -170,50 +194,67 @@ func (n *namer) prune() *pruning {
 // scope shows (errors.Unwrap, errors.Is and As; net's timeouts).
 var anonymousInterfaceMethods = []string{"Unwrap", "Is", "As", "Timeout", "Temporary"}
 
-// interfaceMethodNames returns the names of the methods of every interface
-// type that units declare or use (constraints of type parameters too) and
-// of every interface type declared at package level in the packages they
-// import, transitively: a method of another name cannot be called through
-// an interface. BUG(bundle): a method called only by reflection
-// (reflect's MethodByName, text/template) is left out.
+// interfaceMethodNames returns the names of the methods of every
+// interface type that units declare or use (constraints of type parameters
+// too), with those that standard packages call through interface types of
+// their own functions (anonymousInterfaceMethods); see
+// addInterfaceMethodNames for the standard packages'. A method of another
+// name cannot be called through an interface. BUG(bundle): a method called
+// only by reflection (reflect's MethodByName, text/template) is left out.
 func interfaceMethodNames(units []*packages.Package) map[string]bool {
 	names := map[string]bool{"Error": true}
 	for _, m := range anonymousInterfaceMethods {
 		names[m] = true
 	}
-	add := func(t types.Type) {
-		if it, ok := t.Underlying().(*types.Interface); ok {
-			for i := 0; i < it.NumMethods(); i++ {
-				names[it.Method(i).Name()] = true
-			}
-		}
-	}
-	seen := map[*types.Package]bool{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if seen[p] {
-			return
-		}
-		seen[p] = true
-		scope := p.Scope()
+	for _, u := range units {
+		scope := u.Types.Scope()
 		for _, name := range scope.Names() {
 			if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
-				add(tn.Type())
+				addMethodNames(names, tn.Type())
 			}
 		}
-		for _, q := range p.Imports() {
-			walk(q)
-		}
-	}
-	for _, u := range units {
-		walk(u.Types)
 		for _, tv := range u.TypesInfo.Types {
 			if tv.Type != nil {
-				add(tv.Type)
+				addMethodNames(names, tv.Type)
 			}
 		}
 	}
 	return names
+}
+
+// addInterfaceMethodNames adds to names those of the methods of the
+// interface types declared at package level in the standard package p and
+// the packages it imports, transitively, skipping those in seen. It
+// reports whether names grew.
+func addInterfaceMethodNames(names map[string]bool, p *types.Package, seen map[*types.Package]bool) bool {
+	if seen[p] {
+		return false
+	}
+	seen[p] = true
+	n := len(names)
+	scope := p.Scope()
+	for _, name := range scope.Names() {
+		if tn, ok := scope.Lookup(name).(*types.TypeName); ok {
+			addMethodNames(names, tn.Type())
+		}
+	}
+	grew := len(names) > n
+	for _, q := range p.Imports() {
+		if addInterfaceMethodNames(names, q, seen) {
+			grew = true
+		}
+	}
+	return grew
+}
+
+// addMethodNames adds the method names of t to names when t is an
+// interface.
+func addMethodNames(names map[string]bool, t types.Type) {
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		for i := 0; i < it.NumMethods(); i++ {
+			names[it.Method(i).Name()] = true
+		}
+	}
 }
 
 // receiverType returns the named type whose method fn is.

@@ -2,6 +2,7 @@
 package lib
 
 import (
+	"flag" // used only by RegisterFlags: no method is called through flag.Value
 	"fmt"
 	"strings" // used only by Unused: the bundle must not import it
 )
@@ -12,6 +13,13 @@ type Colour int
 
 // String is called by fmt only, through fmt.Stringer: it stays.
 func (c Colour) String() string { return [...]string{"red", "green", "blue"}[c] }
+
+// Set is named like the method of flag.Value, but the flag package is
+// used only by RegisterFlags, which is left out: Set is left out too.
+func (c *Colour) Set(s string) error { return nil }
+
+// RegisterFlags is never called: left out, with the flag import.
+func RegisterFlags(fs *flag.FlagSet) { fs.Var(new(Colour), "colour", "a colour") }
 
 // unusedName is called by nothing and named like no interface's method:
 // left out, though Colour stays.
