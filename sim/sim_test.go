@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 )
 
@@ -200,5 +201,30 @@ func TestCoreAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Errorf("core functions allocate %v times", n)
+	}
+}
+
+// TestSymRoundMatchesMathRound: Go's math.Round, an independent exact
+// rounding half away from zero, agrees with SymRound (but for the sign of
+// zero, which SymRound never makes negative) on halves, their neighbours
+// one unit in the last place away, and random values of the sizes a game
+// has.
+func TestSymRoundMatchesMathRound(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	check := func(x float64) {
+		want := math.Round(x) + 0
+		if got := SymRound(x); got != want || (got == 0 && math.Signbit(got)) {
+			t.Fatalf("SymRound(%v) = %v, math.Round gives %v", x, got, want)
+		}
+	}
+	for _, x := range []float64{0, math.Copysign(0, -1), 0.5, -0.5, 0.49999999999999994, -0.49999999999999994, 1.5, -1.5, 4503599627370495.5, -4503599627370495.5, 1 << 52, -(1 << 52)} {
+		check(x)
+	}
+	for i := 0; i < 1000000; i++ {
+		x := float64(rng.Intn(40001)-20000) + 0.5
+		check(x)
+		check(math.Nextafter(x, math.Inf(1)))
+		check(math.Nextafter(x, math.Inf(-1)))
+		check((rng.Float64() - 0.5) * math.Pow(10, float64(rng.Intn(8))))
 	}
 }
