@@ -19,7 +19,7 @@
 //
 // The contest build (tag contest, what cmd/bundle flattens) has no flags
 // and refuses arguments: CodinGame passes none, and the flag code would
-// cost the bundle some 6,000 characters. cmd/bundle -flags parses the
+// cost the bundle about 5,000 characters. cmd/bundle -flags parses the
 // flags at bundle time instead, checks them as the bot does when it
 // starts, and writes the body of settings with the values they set.
 package main
@@ -29,16 +29,10 @@ import (
 	"os"
 )
 
-// startProfile, when not nil, starts the profile named by the -profile
-// flag and returns the function that stops it (profile.go, left out of
-// the contest bundle).
-var startProfile func() (stop func())
-
 // settings returns the settings the bot plays with before its flags: seed
-// 1, and the game's defaults (a zero part of a Config). Its body is
-// assignments of constants to fields of cfg: cmd/bundle -flags reads them
-// as the starting point of the flags it parses, and writes in their place
-// the values the flags set.
+// 1, and the game's defaults (a zero part of a Config). Its body assigns
+// constants to fields of cfg: cmd/bundle -flags parses the flags over
+// them and writes the values they set in their place.
 func settings() (cfg config) {
 	cfg.Seed = 1
 	return
@@ -48,17 +42,9 @@ func main() {
 	log.SetPrefix("bot: ")
 	log.SetFlags(0)
 	cfg := settings()
-	parseArgs(&cfg)
-	if startProfile != nil {
-		stop := startProfile()
-		err := runGame(cfg)
-		stop()
-		exit(err)
-	}
-	exit(runGame(cfg))
-}
-
-func exit(err error) {
+	stop := parseArgs(&cfg)
+	err := runGame(cfg)
+	stop()
 	if err != nil {
 		log.Print(err)
 		os.Exit(1)
