@@ -170,6 +170,26 @@ func (t *turn) apart(a, b int8) bool {
 	return p.x0 > q.x1 || q.x0 > p.x1 || p.y0 > q.y1 || q.y0 > p.y1
 }
 
+// The scan's shortcuts, tested before the calls they spare (a call for
+// each body cost more than the test): inside reports that slot a's box
+// stays more than its radius from every wall, awayFromPosts that it
+// meets no post's box, awayFromGoalLines that it stays off both goal
+// lines (for a snaffle: its centre stays more than a radius from them).
+func (t *turn) inside(a int8) bool {
+	b := &t.box[a]
+	return b.x0 > 0 && b.x1 < Width && b.y0 > 0 && b.y1 < Height
+}
+
+func (t *turn) awayFromPosts(a int8) bool {
+	b := &t.box[a]
+	return b.x0 > PostRadius+1 && b.x1 < Width-PostRadius-1
+}
+
+func (t *turn) awayFromGoalLines(a int8) bool {
+	b := &t.box[a]
+	return b.x0 > 0 && b.x1 < Width
+}
+
 // Prepare starts a turn as the engine's prepare does, before the commands:
 // every spell countdown goes down by one, the spells paid for last turn
 // start (countdown = duration, on the wizard's LastTarget), spells that
@@ -557,10 +577,16 @@ func (t *turn) scan(begin float64) {
 		t.box[slotPost+k] = sweep(Posts[k], sim.Vec{}, 0, PostRadius+1)
 	}
 	for i := MaxWizards - 1; i >= 0; i-- {
-		t.wall(int8(i), begin, window)
-		t.posts(int8(i), begin, window)
+		if !t.inside(int8(i)) {
+			t.wall(int8(i), begin, window)
+		}
+		if !t.awayFromPosts(int8(i)) {
+			t.posts(int8(i), begin, window)
+		}
 		for j := i - 1; j >= 0; j-- {
-			t.pair(int8(i), int8(j), begin, window)
+			if !t.apart(int8(i), int8(j)) {
+				t.pair(int8(i), int8(j), begin, window)
+			}
 		}
 		t.captures(i, begin, window)
 	}
@@ -570,31 +596,49 @@ func (t *turn) scan(begin float64) {
 			continue
 		}
 		slot := int8(slotSnaffle + k)
-		t.posts(slot, begin, window)
+		if !t.awayFromPosts(slot) {
+			t.posts(slot, begin, window)
+		}
 		if !inGoal(sn.Pos) {
-			t.wall(slot, begin, window)
+			if !t.inside(slot) {
+				t.wall(slot, begin, window)
+			}
 		}
 		for j := k - 1; j >= 0; j-- {
 			o := &s.Snaffles[j]
 			if o.Scored || o.Carrier != NoID || sn.Ignore&(1<<uint(j)) != 0 {
 				continue
 			}
-			t.pair(slot, int8(slotSnaffle+j), begin, window)
+			if !t.apart(slot, int8(slotSnaffle+j)) {
+				t.pair(slot, int8(slotSnaffle+j), begin, window)
+			}
 		}
-		t.goal(k, begin, window)
+		if !t.awayFromGoalLines(slot) {
+			t.goal(k, begin, window)
+		}
 	}
 	for k := NumBludgers - 1; k >= 0; k-- {
 		slot := int8(slotBludger + k)
-		t.wall(slot, begin, window)
-		t.posts(slot, begin, window)
+		if !t.inside(slot) {
+			t.wall(slot, begin, window)
+		}
+		if !t.awayFromPosts(slot) {
+			t.posts(slot, begin, window)
+		}
 		for j := k - 1; j >= 0; j-- {
-			t.pair(slot, int8(slotBludger+j), begin, window)
+			if !t.apart(slot, int8(slotBludger+j)) {
+				t.pair(slot, int8(slotBludger+j), begin, window)
+			}
 		}
 		for i := 0; i < MaxWizards; i++ {
-			t.pair(slot, int8(i), begin, window)
+			if !t.apart(slot, int8(i)) {
+				t.pair(slot, int8(i), begin, window)
+			}
 		}
 		for j := 0; j < n; j++ {
-			t.pair(slot, int8(slotSnaffle+j), begin, window)
+			if !t.apart(slot, int8(slotSnaffle+j)) {
+				t.pair(slot, int8(slotSnaffle+j), begin, window)
+			}
 		}
 	}
 }
@@ -613,10 +657,9 @@ func contact(d, v sim.Vec, r, window float64) (float64, bool) {
 	return sim.TimeOfImpact(d, v, r, window)
 }
 
+// pair tests slots a and b, whose boxes meet (the caller checks apart:
+// most pairs are apart, and a call for each cost more than the test).
 func (t *turn) pair(a, b int8, begin, window float64) {
-	if t.apart(a, b) {
-		return
-	}
 	pa, va := t.vectors(a)
 	pb, vb := t.vectors(b)
 	if tau, ok := contact(pa.Sub(*pb), va.Sub(*vb), slotRadius[a]+slotRadius[b], window); ok {
@@ -624,21 +667,19 @@ func (t *turn) pair(a, b int8, begin, window float64) {
 	}
 }
 
-// posts checks body slot a against the four posts, in order; a body that
-// stays away from both goal lines meets none.
+// posts checks body slot a against the four posts, in order, when its box
+// is near a goal line (the caller checks awayFromPosts).
 func (t *turn) posts(a int8, begin, window float64) {
-	if b := &t.box[a]; b.x0 > PostRadius+1 && b.x1 < Width-PostRadius-1 {
-		return
-	}
 	for p := 0; p < NumPosts; p++ {
-		t.static(a, int8(slotPost+p), begin, window)
+		if !t.apart(a, int8(slotPost+p)) {
+			t.static(a, int8(slotPost+p), begin, window)
+		}
 	}
 }
 
+// static tests slot a against a post whose box meets a's (the caller
+// checks apart).
 func (t *turn) static(a, post int8, begin, window float64) {
-	if t.apart(a, post) {
-		return
-	}
 	pa, va := t.vectors(a)
 	if tau, ok := contact(pa.Sub(Posts[post-slotPost]), *va, slotRadius[a]+PostRadius, window); ok {
 		t.add(begin+tau, cStatic, a, post)
@@ -646,11 +687,9 @@ func (t *turn) static(a, post int8, begin, window float64) {
 }
 
 // wall is checkWallCollisions, with the snaffles' contactPositionWall
-// that lets them through the goal mouths.
+// that lets them through the goal mouths, for a body whose box reaches
+// within a radius of a wall (the caller checks inside).
 func (t *turn) wall(a int8, begin, window float64) {
-	if b := &t.box[a]; b.x0 > 0 && b.x1 < Width && b.y0 > 0 && b.y1 < Height {
-		return // stays more than its radius from every wall
-	}
 	p, v := t.vectors(a)
 	r := slotRadius[a]
 	switch {
@@ -697,12 +736,9 @@ func (t *turn) wall(a int8, begin, window float64) {
 func outsideMouth(y float64) bool { return y < GoalTop || y > GoalBottom }
 
 // goal is checkGoalCollisions: the centre on or beyond a goal line now,
-// or reaching it within the window.
+// or reaching it within the window (the caller checks awayFromGoalLines).
 func (t *turn) goal(k int, begin, window float64) {
 	slot := int8(slotSnaffle + k)
-	if b := &t.box[slot]; b.x0 > 0 && b.x1 < Width {
-		return // the centre stays more than a radius from both lines
-	}
 	sn := &t.s.Snaffles[k]
 	switch {
 	case sn.Pos.X >= Width:
