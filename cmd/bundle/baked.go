@@ -20,7 +20,7 @@ import (
 
 // Baked settings. CodinGame runs the bot without arguments, and the
 // contest build of cmd/bot has no flags (their code would cost the bundle
-// some 6,000 characters): the settings a bundle plays with are written
+// about 5,000 characters): the settings a bundle plays with are written
 // into it as Go values. The command declares
 //
 //	func settings() (cfg config) {
