@@ -2,6 +2,7 @@ package fb
 
 import (
 	"math"
+	"math/bits"
 
 	"impulse/sim"
 )
@@ -258,8 +259,9 @@ func (s *State) Update(log *Log) Result {
 	// 1. Ignore lists.
 	for k := 0; k < n; k++ {
 		sn := &s.Snaffles[k]
-		for j := 0; j < n; j++ {
-			if sn.Ignore&(1<<uint(j)) != 0 && !sim.Overlap(s.Snaffles[j].Pos.Sub(sn.Pos), 2*SnaffleRadius) {
+		for m := sn.Ignore; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros8(m)
+			if j < n && !sim.Overlap(s.Snaffles[j].Pos.Sub(sn.Pos), 2*SnaffleRadius) {
 				sn.Ignore &^= 1 << uint(j)
 			}
 		}
@@ -395,18 +397,16 @@ func spellForce(d sim.Vec, c float64) sim.Vec {
 func (s *State) chase(k int) {
 	b := &s.Bludgers[k]
 	id := int8(s.BludgerID(k))
+	// forgotten[pl]: a wizard of player pl has an OBLIVIATE running on b.
+	var forgotten [2]bool
+	for j := range s.Wizards {
+		if wj := &s.Wizards[j]; wj.Countdown[Obliviate] > 0 && wj.Target[Obliviate] == id {
+			forgotten[Owner(j)&1] = true
+		}
+	}
 	best, bestD := -1, 0.0
 	for i := range s.Wizards {
-		if int8(i) == b.LastVictim {
-			continue
-		}
-		forgotten := false
-		for j := range s.Wizards {
-			if wj := &s.Wizards[j]; Owner(j) == Owner(i) && wj.Countdown[Obliviate] > 0 && wj.Target[Obliviate] == id {
-				forgotten = true
-			}
-		}
-		if forgotten {
+		if int8(i) == b.LastVictim || forgotten[Owner(i)&1] {
 			continue
 		}
 		d := b.Pos.Dist(s.Wizards[i].Pos)
