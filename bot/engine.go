@@ -34,6 +34,14 @@ type Game[P, N any] interface {
 	BeamEval(n *N, pl int) float64
 }
 
+// Forecaster is a Game that wants the opponent's whole population once
+// its prediction is done: Forecast is called by Engine.Turn after the
+// prediction, before our plan is searched, with the opponent's plans and
+// their scores (the engine's memory: copy what is kept).
+type Forecaster[P any] interface {
+	Forecast(plans []P, scores []float64)
+}
+
 // Settings are a search's constants; each game has its defaults.
 type Settings struct {
 	// Depth is the number of turns a plan covers.
@@ -209,7 +217,8 @@ func (e *Engine[P, N, G]) Best(pl int) *P {
 // population evolves against our previous plan shifted (on the first
 // turn, our heuristic plan). Then our plan is searched against the
 // opponent's best, by the genetic algorithm or, with StrategyBeam, the
-// beam search.
+// beam search. A game that is a Forecaster is given the opponent's
+// population in between.
 func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	op := 1 - e.me
 	mine, theirs := &e.mine, &e.theirs
@@ -226,6 +235,9 @@ func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	}
 	b.Spend(part.Iterations())
 	*theirs = *e.Best(op)
+	if f, ok := any(e.Game).(Forecaster[P]); ok {
+		f.Forecast(e.pop[op].plans, e.pop[op].scores)
+	}
 
 	e.seed(e.me, theirs, first)
 	if strategy == StrategyBeam {
