@@ -88,10 +88,9 @@ func (s *State) Move(log *Log) {
 // turn, in the engine's pair order, and counts them in s.Collisions.
 //
 // It is the hottest loop of a search, and most pairs cannot collide: a
-// branch-free pass (maybe) first marks the pairs that might, then only
-// those take the exact test (contact), in the engine's order, so that the
-// branches a processor mispredicts are taken once per scan rather than
-// once per pair.
+// first pass (mayMeet) marks the pairs that might, then only those take
+// the exact test (contact), in the engine's order, so that the branches a
+// processor mispredicts are taken once per scan rather than once per pair.
 func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) int {
 	window := 1 - begin
 	m := mayMeet(&s.Pods, window)
@@ -112,7 +111,8 @@ func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) i
 	return n
 }
 
-// The pods of the six pairs in the engine's scan order.
+// The pods of the six pairs in the engine's scan order (arrays of 8, so
+// that an index k&7 needs no bounds check).
 var (
 	pairI = [8]int8{3, 3, 3, 2, 2, 1}
 	pairJ = [8]int8{2, 1, 0, 1, 0, 0}
@@ -122,7 +122,7 @@ var (
 // (bit k for pair k of the engine's order), that is those contact may
 // report: already at distance ≤ 800, or approaching with a first root
 // that may lie in the window. A pair left out is one contact would not
-// report. It has no branch.
+// report.
 func mayMeet(p *[MaxPods]Pod, window float64) uint64 {
 	return may(&p[3], &p[2], window) | may(&p[3], &p[1], window)<<1 | may(&p[3], &p[0], window)<<2 |
 		may(&p[2], &p[1], window)<<3 | may(&p[2], &p[0], window)<<4 | may(&p[1], &p[0], window)<<5
@@ -322,7 +322,8 @@ func (s *State) endTurn(start *[MaxPods]sim.Vec, w *paths) {
 		case s.Dead[i>>1]:
 		case w == nil || !w.has[i]:
 			// Most turns pass nothing: the first test is made here,
-			// sparing the call.
+			// sparing the call (Next < NumCheckpoints ≤ MaxCheckpoints,
+			// a power of two: the mask only drops the bounds check).
 			if !farFrom(start[i], p.Pos, s.Checkpoints[p.Next&(MaxCheckpoints-1)]) {
 				s.passStraight(p, start[i])
 			}
