@@ -83,6 +83,10 @@ func BenchmarkCSBBotTurn60ms(b *testing.B) {
 			}
 			b.ReportMetric(float64(iters)/float64(b.N), "iters/turn")
 			b.ReportMetric(float64(sims)/float64(b.N), "sim-turns/turn")
+			// A GA child is simulated only from the first turn where it
+			// differs from its parent (bot.Prefixed): the turns its
+			// evaluation covers are Depth a rollout, more than simulated.
+			b.ReportMetric(float64(iters*botcsb.Depth)/float64(b.N), "plan-turns/turn")
 		})
 	}
 }

@@ -42,6 +42,24 @@ type Forecaster[P any] interface {
 	Forecast(plans []P, scores []float64)
 }
 
+// Prefixed is a Game that keeps the trajectory of each plan of the
+// populations (its states turn by turn), so that a child of the genetic
+// algorithm is simulated only from the first turn where it differs from
+// its first parent: the turns before are the parent's, already played
+// against the same plan of theirs. The engine then calls these instead of
+// Rollout; their results are Rollout's, bit for bit.
+type Prefixed[P any] interface {
+	// RolloutSlot is Rollout of mine, kept as the trajectory of plan i
+	// of pl's population.
+	RolloutSlot(pl, i int, mine, theirs *P) float64
+	// RolloutChild is Rollout of child, against the theirs of plan
+	// parent's last RolloutSlot or Keep.
+	RolloutChild(pl int, child *P, parent int, theirs *P) float64
+	// Keep makes the last RolloutChild's trajectory plan i's: the child
+	// replaces plan i.
+	Keep(pl, i int)
+}
+
 // Settings are a search's constants; each game has its defaults.
 type Settings struct {
 	// Depth is the number of turns a plan covers.
@@ -118,6 +136,8 @@ type Engine[P, N any, G Game[P, N]] struct {
 	me   int
 	pop  [2]population[P]
 	beam *beam[P, N]
+	// pre is Game as a Prefixed, nil if it is not one.
+	pre Prefixed[P]
 	// Scratch plans: a plan passed to the game from a local variable would
 	// escape to the heap (the calls go through the instantiation's
 	// dictionary, which escape analysis cannot see through).
@@ -127,6 +147,7 @@ type Engine[P, N any, G Game[P, N]] struct {
 // NewEngine returns the search of player me (0 or 1) of game g.
 func NewEngine[P, N any, G Game[P, N]](g G, me int, seed int64, s Settings) *Engine[P, N, G] {
 	e := &Engine[P, N, G]{Game: g, Rand: NewRand(seed), S: s, me: me}
+	e.pre, _ = any(g).(Prefixed[P])
 	for pl := range e.pop {
 		e.pop[pl] = population[P]{plans: make([]P, s.Population), scores: make([]float64, s.Population)}
 	}
@@ -176,7 +197,11 @@ func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 		}
 	}
 	for i := range pop.plans {
-		pop.scores[i] = e.Game.Rollout(pl, &pop.plans[i], theirs)
+		if e.pre != nil {
+			pop.scores[i] = e.pre.RolloutSlot(pl, i, &pop.plans[i], theirs)
+		} else {
+			pop.scores[i] = e.Game.Rollout(pl, &pop.plans[i], theirs)
+		}
 	}
 	pop.worst = Worst(pop.scores)
 }
@@ -197,8 +222,16 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 		*child = pop.plans[a]
 	}
 	e.Game.Mutate(r, pl, child, 1-e.S.MutationDecay*used)
-	score := e.Game.Rollout(pl, child, theirs)
+	var score float64
+	if e.pre != nil {
+		score = e.pre.RolloutChild(pl, child, a, theirs)
+	} else {
+		score = e.Game.Rollout(pl, child, theirs)
+	}
 	if w := pop.worst; score > pop.scores[w] {
+		if e.pre != nil {
+			e.pre.Keep(pl, w)
+		}
 		pop.plans[w] = *child
 		pop.scores[w] = score
 		pop.worst = Worst(pop.scores)
@@ -274,6 +307,11 @@ func (e *Engine[P, N, G]) searchBeam(pl int, theirs *P, b *Budget) *P {
 		pop.plans[w] = bm.best
 		pop.scores[w] = bm.score
 		pop.worst = Worst(pop.scores)
+		if e.pre != nil {
+			// The slot's trajectory is the plan's again (the next turn's
+			// seed plays every plan anew, but the slot must not lie).
+			e.pre.RolloutSlot(pl, w, &pop.plans[w], theirs)
+		}
 	}
 	return &bm.best
 }

@@ -91,6 +91,8 @@ type Search struct {
 	depth int
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
+	// traj are each player's kept rollouts (bot.Prefixed).
+	traj [2]trajectories
 }
 
 // beamNode is a state of the beam search and its pods' facings.
@@ -120,6 +122,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
 	s := &Search{W: DefaultWeights, B: DefaultBaseline, G: DefaultGenes, depth: st.Depth}
+	s.traj = [2]trajectories{newTrajectories(st.Population), newTrajectories(st.Population)}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
@@ -191,15 +194,111 @@ func (s *Search) play(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int,
 // root, up to the depth searched or the end of the race, and returns the
 // evaluation for pl (bot.Game).
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
-	st := s.root
-	dir := s.dir0
-	for t := 0; t < s.depth; t++ {
+	return s.rollout(pl, mine, theirs, nil, 0, nil)
+}
+
+// trajectory is a rollout kept turn by turn (bot.Prefixed): its plan, the
+// state and facings after each turn but the last played, the turns played
+// (fewer than the depth when the race ends) and the evaluation.
+type trajectory struct {
+	plan  Plan
+	st    [Depth - 1]simcsb.State
+	dir   [Depth - 1][simcsb.MaxPods][2]float64
+	turns int
+	score float64
+}
+
+// trajectories are one player's kept rollouts: slot[i] indexes plan i's
+// in all, the spare one holds the last child's; parent is that child's
+// parent plan and shared the turns it took from it.
+type trajectories struct {
+	all    []trajectory
+	slot   []int32
+	spare  int32
+	parent int
+	shared int
+}
+
+// newTrajectories sizes a player's trajectories for n plans.
+func newTrajectories(n int) trajectories {
+	t := trajectories{all: make([]trajectory, n+1), slot: make([]int32, n), spare: int32(n)}
+	for i := range t.slot {
+		t.slot[i] = int32(i)
+	}
+	return t
+}
+
+// rollout plays mine and theirs from turn k, from from's state after turn
+// k−1 (the root when k is 0), to the depth searched or the end of the race
+// and returns the evaluation for pl; out, unless nil, keeps the
+// trajectory (its states from turn k on).
+func (s *Search) rollout(pl int, mine, theirs *Plan, from *trajectory, k int, out *trajectory) float64 {
+	var st simcsb.State
+	var dir [simcsb.MaxPods][2]float64
+	if k == 0 {
+		st, dir = s.root, s.dir0
+	} else {
+		st, dir = from.st[k-1], from.dir[k-1]
+	}
+	last := -1 // the turns after which a state is kept are those before last
+	if out != nil {
+		last = s.depth - 1
+	}
+	t := k
+	for t < s.depth {
 		s.play(&st, &dir, pl, &mine[t], &theirs[t])
 		if st.Finished() {
+			t++
 			break
 		}
+		if t < last {
+			out.st[t], out.dir[t] = st, dir
+		}
+		t++
 	}
-	return s.eval(&st, &dir, pl)
+	score := s.eval(&st, &dir, pl)
+	if out != nil {
+		out.plan, out.turns, out.score = *mine, t, score
+	}
+	return score
+}
+
+// RolloutSlot is Rollout kept as plan i's trajectory (bot.Prefixed).
+func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
+	tr := &s.traj[pl]
+	return s.rollout(pl, mine, theirs, nil, 0, &tr.all[tr.slot[i]])
+}
+
+// RolloutChild is Rollout of child from the first turn where it differs
+// from plan parent, kept as the spare trajectory (bot.Prefixed). A child
+// that plays all its parent's turns played has its parent's score.
+func (s *Search) RolloutChild(pl int, child *Plan, parent int, theirs *Plan) float64 {
+	tr := &s.traj[pl]
+	p, out := &tr.all[tr.slot[parent]], &tr.all[tr.spare]
+	k := 0
+	for k < p.turns && child[k] == p.plan[k] {
+		k++
+	}
+	tr.parent, tr.shared = parent, k
+	if k == p.turns {
+		out.plan, out.turns, out.score = *child, p.turns, p.score
+		return p.score
+	}
+	return s.rollout(pl, child, theirs, p, k, out)
+}
+
+// Keep makes the spare trajectory plan i's, its shared turns copied from
+// its parent's (bot.Prefixed).
+func (s *Search) Keep(pl, i int) {
+	tr := &s.traj[pl]
+	p, out := &tr.all[tr.slot[tr.parent]], &tr.all[tr.spare]
+	n := tr.shared
+	if n > out.turns-1 {
+		n = out.turns - 1
+	}
+	copy(out.st[:n], p.st[:n])
+	copy(out.dir[:n], p.dir[:n])
+	tr.slot[i], tr.spare = tr.spare, tr.slot[i]
 }
 
 // eval scores st for player pl: the runner's progress against the
