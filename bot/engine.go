@@ -52,9 +52,9 @@ type Prefixed[P any] interface {
 	// RolloutSlot is Rollout of mine, kept as the trajectory of plan i
 	// of pl's population.
 	RolloutSlot(pl, i int, mine, theirs *P) float64
-	// RolloutChild is Rollout of child, against the theirs of plan
-	// parent's last RolloutSlot or Keep.
-	RolloutChild(pl int, child *P, parent int, theirs *P) float64
+	// RolloutChild is Rollout of child, against the theirs of its parent
+	// plans' last RolloutSlot or Keep: a copy has two equal parents.
+	RolloutChild(pl int, child *P, a, b int, theirs *P) float64
 	// Keep makes the last RolloutChild's trajectory plan i's: the child
 	// replaces plan i.
 	Keep(pl, i int)
@@ -215,8 +215,9 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	r := &e.Rand
 	child := &e.child
 	a := Tournament(r, pop.scores, e.S.TournamentSize)
+	b := a
 	if r.Intn(10) < e.S.CrossoverTenths {
-		b := Tournament(r, pop.scores, e.S.TournamentSize)
+		b = Tournament(r, pop.scores, e.S.TournamentSize)
 		e.Game.Crossover(r, child, &pop.plans[a], &pop.plans[b])
 	} else {
 		*child = pop.plans[a]
@@ -224,7 +225,7 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	e.Game.Mutate(r, pl, child, 1-e.S.MutationDecay*used)
 	var score float64
 	if e.pre != nil {
-		score = e.pre.RolloutChild(pl, child, a, theirs)
+		score = e.pre.RolloutChild(pl, child, a, b, theirs)
 	} else {
 		score = e.Game.Rollout(pl, child, theirs)
 	}

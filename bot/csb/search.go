@@ -270,21 +270,34 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 }
 
 // RolloutChild is Rollout of child from the first turn where it differs
-// from plan parent, kept as the spare trajectory (bot.Prefixed). A child
-// that plays all its parent's turns played has its parent's score.
-func (s *Search) RolloutChild(pl int, child *Plan, parent int, theirs *Plan) float64 {
+// from the parent it shares more turns with, kept as the spare trajectory
+// (bot.Prefixed). A child that plays all its parent's turns played has its
+// parent's score.
+func (s *Search) RolloutChild(pl int, child *Plan, a, b int, theirs *Plan) float64 {
 	tr := &s.traj[pl]
-	p, out := &tr.all[tr.slot[parent]], &tr.all[tr.spare]
-	k := 0
-	for k < p.turns && child[k] == p.plan[k] {
-		k++
+	parent, k := a, s.shared(child, &tr.all[tr.slot[a]])
+	if b != a {
+		if kb := s.shared(child, &tr.all[tr.slot[b]]); kb > k {
+			parent, k = b, kb
+		}
 	}
+	p, out := &tr.all[tr.slot[parent]], &tr.all[tr.spare]
 	tr.parent, tr.shared = parent, k
 	if k == p.turns {
 		out.plan, out.turns, out.score = *child, p.turns, p.score
 		return p.score
 	}
 	return s.rollout(pl, child, theirs, p, k, out)
+}
+
+// shared returns the number of turns, from the first, in which child
+// plays p's plan, at most those p played.
+func (s *Search) shared(child *Plan, p *trajectory) int {
+	k := 0
+	for k < p.turns && child[k] == p.plan[k] {
+		k++
+	}
+	return k
 }
 
 // Keep makes the spare trajectory plan i's, its shared turns copied from
