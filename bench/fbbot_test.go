@@ -63,8 +63,8 @@ func BenchmarkFBBotSearch(b *testing.B) {
 
 // BenchmarkFBBotMove times a whole move on the bot's default time budget
 // (bot/fb DefaultTurn): one op is one move; it reports the simulated turns
-// per move, the figure that matters on CodinGame, and must report 0
-// allocs/op. Run it with -benchtime 20x.
+// and the iterations per move, the figure that matters on CodinGame, and
+// must report 0 allocs/op. Run it with -benchtime 20x.
 func BenchmarkFBBotMove(b *testing.B) {
 	roots := fbRoots()
 	s := botfb.NewSearch(0, 1)
@@ -72,15 +72,20 @@ func BenchmarkFBBotMove(b *testing.B) {
 	s.Turn(&roots[0], true, botfb.StrategyGA, &first)
 	b.ReportAllocs()
 	b.ResetTimer()
-	sims := 0
+	sims, iters := 0, 0
 	for i := 0; i < b.N; i++ {
 		budget := bot.NewBudget(time.Now(), botfb.DefaultTurn, 0)
 		s.Sims = 0
 		s.Turn(&roots[i%len(roots)], false, botfb.StrategyGA, &budget)
 		sims += s.Sims
+		iters += budget.Iterations()
 	}
 	fbSimsSink = sims
 	b.ReportMetric(float64(sims)/float64(b.N), "sims/move")
+	// A GA child is simulated only from the first turn where it differs
+	// from its parent (bot.Prefixed): iterations, not simulated turns,
+	// are the plans evaluated.
+	b.ReportMetric(float64(iters)/float64(b.N), "iters/move")
 }
 
 // TestFBBotAllocs: a search turn allocates nothing.

@@ -372,3 +372,32 @@ func (e *Engine[P, N, G]) beamTick(b *Budget) bool {
 	e.beam.turns--
 	return true
 }
+
+// Trajectories is a Prefixed game's bookkeeping of one player's kept
+// trajectories: n+1 of them for n plans, plan i's and the spare one,
+// where the last child's rollout is written; Parent is that child's
+// parent plan and Shared the turns it took from it.
+type Trajectories[T any] struct {
+	All            []T
+	slot           []int32
+	spare          int32
+	Parent, Shared int
+}
+
+// NewTrajectories returns the bookkeeping of n plans' trajectories.
+func NewTrajectories[T any](n int) Trajectories[T] {
+	t := Trajectories[T]{All: make([]T, n+1), slot: make([]int32, n), spare: int32(n)}
+	for i := range t.slot {
+		t.slot[i] = int32(i)
+	}
+	return t
+}
+
+// Plan returns plan i's trajectory.
+func (t *Trajectories[T]) Plan(i int) *T { return &t.All[t.slot[i]] }
+
+// Spare returns the spare trajectory.
+func (t *Trajectories[T]) Spare() *T { return &t.All[t.spare] }
+
+// Keep makes the spare trajectory plan i's, and plan i's the spare.
+func (t *Trajectories[T]) Keep(i int) { t.slot[i], t.spare = t.spare, t.slot[i] }

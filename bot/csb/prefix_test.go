@@ -70,9 +70,8 @@ func TestPrefixExact(t *testing.T) {
 // searched, against theirs) against a new rollout of its plan.
 func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 	t.Helper()
-	tr := &s.traj[0]
-	for i, k := range tr.slot {
-		kept := &tr.all[k]
+	for i := 0; i < Settings.Population; i++ {
+		kept := s.traj[0].Plan(i)
 		var fresh trajectory
 		score := s.rollout(0, &kept.plan, theirs, nil, 0, &fresh)
 		if score != kept.score || fresh.turns != kept.turns {

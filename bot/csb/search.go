@@ -92,7 +92,7 @@ type Search struct {
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
 	// traj are each player's kept rollouts (bot.Prefixed).
-	traj [2]trajectories
+	traj [2]bot.Trajectories[trajectory]
 }
 
 // beamNode is a state of the beam search and its pods' facings.
@@ -122,7 +122,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
 	s := &Search{W: DefaultWeights, B: DefaultBaseline, G: DefaultGenes, depth: st.Depth}
-	s.traj = [2]trajectories{newTrajectories(st.Population), newTrajectories(st.Population)}
+	s.traj = [2]bot.Trajectories[trajectory]{bot.NewTrajectories[trajectory](st.Population), bot.NewTrajectories[trajectory](st.Population)}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
 	s.eng.Randomize(1)
@@ -208,26 +208,6 @@ type trajectory struct {
 	score float64
 }
 
-// trajectories are one player's kept rollouts: slot[i] indexes plan i's
-// in all, the spare one holds the last child's; parent is that child's
-// parent plan and shared the turns it took from it.
-type trajectories struct {
-	all    []trajectory
-	slot   []int32
-	spare  int32
-	parent int
-	shared int
-}
-
-// newTrajectories sizes a player's trajectories for n plans.
-func newTrajectories(n int) trajectories {
-	t := trajectories{all: make([]trajectory, n+1), slot: make([]int32, n), spare: int32(n)}
-	for i := range t.slot {
-		t.slot[i] = int32(i)
-	}
-	return t
-}
-
 // rollout plays mine and theirs from turn k, from from's state after turn
 // k−1 (the root when k is 0), to the depth searched or the end of the race
 // and returns the evaluation for pl; out, unless nil, keeps the
@@ -265,8 +245,7 @@ func (s *Search) rollout(pl int, mine, theirs *Plan, from *trajectory, k int, ou
 
 // RolloutSlot is Rollout kept as plan i's trajectory (bot.Prefixed).
 func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
-	tr := &s.traj[pl]
-	return s.rollout(pl, mine, theirs, nil, 0, &tr.all[tr.slot[i]])
+	return s.rollout(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }
 
 // RolloutChild is Rollout of child from the first turn where it differs
@@ -275,14 +254,14 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 // parent's score.
 func (s *Search) RolloutChild(pl int, child *Plan, a, b int, theirs *Plan) float64 {
 	tr := &s.traj[pl]
-	parent, k := a, s.shared(child, &tr.all[tr.slot[a]])
+	parent, k := a, s.shared(child, tr.Plan(a))
 	if b != a {
-		if kb := s.shared(child, &tr.all[tr.slot[b]]); kb > k {
+		if kb := s.shared(child, tr.Plan(b)); kb > k {
 			parent, k = b, kb
 		}
 	}
-	p, out := &tr.all[tr.slot[parent]], &tr.all[tr.spare]
-	tr.parent, tr.shared = parent, k
+	p, out := tr.Plan(parent), tr.Spare()
+	tr.Parent, tr.Shared = parent, k
 	if k == p.turns {
 		out.plan, out.turns, out.score = *child, p.turns, p.score
 		return p.score
@@ -304,14 +283,14 @@ func (s *Search) shared(child *Plan, p *trajectory) int {
 // its parent's (bot.Prefixed).
 func (s *Search) Keep(pl, i int) {
 	tr := &s.traj[pl]
-	p, out := &tr.all[tr.slot[tr.parent]], &tr.all[tr.spare]
-	n := tr.shared
+	p, out := tr.Plan(tr.Parent), tr.Spare()
+	n := tr.Shared
 	if n > out.turns-1 {
 		n = out.turns - 1
 	}
 	copy(out.st[:n], p.st[:n])
 	copy(out.dir[:n], p.dir[:n])
-	tr.slot[i], tr.spare = tr.spare, tr.slot[i]
+	tr.Keep(i)
 }
 
 // eval scores st for player pl: the runner's progress against the

@@ -139,6 +139,8 @@ type Search struct {
 	nopp      int
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
+	// traj are each player's kept rollouts (bot.Prefixed).
+	traj [2]bot.Trajectories[trajectory]
 }
 
 // Settings are the search's constants (bot.Settings). The opponent is
@@ -168,6 +170,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
 	s := &Search{W: DefaultWeights, G: DefaultGenes, B: DefaultThresholds, depth: st.Depth, me: me}
+	s.traj = [2]bot.Trajectories[trajectory]{newTrajectories(st.Population, st.Depth), newTrajectories(st.Population, st.Depth)}
 	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
 }
@@ -194,12 +197,8 @@ func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	if pl == s.me && s.nopp > 1 {
 		return s.rolloutOpponents(pl, mine)
 	}
-	if r := s.W.Robust; r != 0 {
-		a, b := s.rollout(pl, mine, theirs), s.rollout(pl, mine, &s.heuristic[1-pl])
-		if r < 0 {
-			return math.Min(a, b)
-		}
-		return (1-r)*a + r*b
+	if s.W.Robust != 0 {
+		return s.W.robust(s.rollout(pl, mine, theirs), s.rollout(pl, mine, &s.heuristic[1-pl]))
 	}
 	return s.rollout(pl, mine, theirs)
 }
@@ -287,18 +286,7 @@ func distinctOrders(a, b *[2]Gene) bool {
 
 // rollout is Rollout against theirs alone.
 func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
-	st := s.root
-	var path float64
-	for t := 0; t < s.depth; t++ {
-		res := s.play(&st, pl, &mine[t], &theirs[t])
-		if res.Over || st.Round >= simfb.MaxRounds {
-			break
-		}
-		if s.W.Path != 0 && t < s.depth-1 {
-			path += s.W.eval(&st, pl)
-		}
-	}
-	return s.W.eval(&st, pl) + s.W.Path*path
+	return s.run(pl, mine, theirs, nil, 0, nil)
 }
 
 // goalDistance returns the distance from p to the band of the goal line
@@ -472,11 +460,17 @@ func heuristicPlans(root *simfb.State, h *Thresholds, depth int) (plans [2]Plan)
 // against it by the genetic algorithm or, with strategy StrategyBeam, the
 // beam search.
 func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
+	s.setRoot(st)
+	return s.eng.Turn(first, strategy, b)
+}
+
+// setRoot makes st the root of the turn: the odds of the opponent's
+// orders and the heuristic plans.
+func (s *Search) setRoot(st *simfb.State) {
 	s.root = *st
 	s.opp = s.G
 	s.opp.SpellChance = s.G.OpponentSpellChance
 	s.heuristic = heuristicPlans(&s.root, &s.B, s.depth)
-	return s.eng.Turn(first, strategy, b)
 }
 
 // Predicted returns the opponent's best plan of the last Turn.

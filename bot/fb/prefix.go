@@ -1,0 +1,169 @@
+package fb
+
+import (
+	"math"
+
+	"impulse/bot"
+	simfb "impulse/sim/fb"
+)
+
+// A plan's rollouts kept turn by turn (bot.Prefixed): a child of the
+// genetic algorithm is simulated only from the first turn where it differs
+// from its parent. Against several predicted opponents (Weights.Opponents)
+// nothing is kept and every plan is rolled out from the root.
+
+// trajectory is one plan's kept rollouts: against theirs, and against the
+// other player's heuristic plan (Weights.Robust).
+type trajectory struct {
+	plan Plan
+	runs [2]run
+}
+
+// run is one rollout kept: the state after each turn but the last played
+// and the sum of the evaluations (Weights.Path) up to it, the turns played
+// and the rollout's value.
+type run struct {
+	st    []simfb.State // depth − 1 of them
+	path  []float64
+	turns int
+	value float64
+}
+
+// newTrajectories returns the kept rollouts of n plans of depth turns.
+func newTrajectories(n, depth int) bot.Trajectories[trajectory] {
+	t := bot.NewTrajectories[trajectory](n)
+	for i := range t.All {
+		for r := range t.All[i].runs {
+			t.All[i].runs[r] = run{st: make([]simfb.State, depth-1), path: make([]float64, depth-1)}
+		}
+	}
+	return t
+}
+
+// robust is the value of a plan that scored a against theirs and h
+// against the other player's heuristic plan (Weights.Robust).
+func (w *Weights) robust(a, h float64) float64 {
+	if w.Robust < 0 {
+		return math.Min(a, h)
+	}
+	return (1-w.Robust)*a + w.Robust*h
+}
+
+// keeps reports whether pl's rollouts are kept: not against several
+// predicted opponents.
+func (s *Search) keeps(pl int) bool { return pl != s.me || s.nopp <= 1 }
+
+// RolloutSlot is Rollout kept as plan i's trajectory (bot.Prefixed).
+func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
+	if !s.keeps(pl) {
+		return s.Rollout(pl, mine, theirs)
+	}
+	return s.rolloutKept(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
+}
+
+// RolloutChild is Rollout of child from the first turn where it differs
+// from the parent it shares more turns with, kept as the spare trajectory
+// (bot.Prefixed).
+func (s *Search) RolloutChild(pl int, child *Plan, a, b int, theirs *Plan) float64 {
+	if !s.keeps(pl) {
+		return s.Rollout(pl, child, theirs)
+	}
+	tr := &s.traj[pl]
+	parent, k := a, s.shared(child, tr.Plan(a))
+	if b != a {
+		if kb := s.shared(child, tr.Plan(b)); kb > k {
+			parent, k = b, kb
+		}
+	}
+	tr.Parent, tr.Shared = parent, k
+	return s.rolloutKept(pl, child, theirs, tr.Plan(parent), k, tr.Spare())
+}
+
+// shared returns the number of turns searched, from the first, in which
+// child gives p's orders.
+func (s *Search) shared(child *Plan, p *trajectory) int {
+	k := 0
+	for k < s.depth && child[k] == p.plan[k] {
+		k++
+	}
+	return k
+}
+
+// Keep makes the spare trajectory plan i's, its shared turns copied from
+// its parent's (bot.Prefixed).
+func (s *Search) Keep(pl, i int) {
+	if !s.keeps(pl) {
+		return
+	}
+	tr := &s.traj[pl]
+	p, out := tr.Plan(tr.Parent), tr.Spare()
+	runs := 1
+	if s.W.Robust != 0 {
+		runs = 2
+	}
+	for r := 0; r < runs; r++ {
+		n := tr.Shared
+		if n > out.runs[r].turns-1 {
+			n = out.runs[r].turns - 1
+		}
+		copy(out.runs[r].st[:n], p.runs[r].st[:n])
+		copy(out.runs[r].path[:n], p.runs[r].path[:n])
+	}
+	tr.Keep(i)
+}
+
+// rolloutKept is Rollout of mine from turn k, from trajectory from's
+// states (the root when k is 0), kept in out.
+func (s *Search) rolloutKept(pl int, mine, theirs *Plan, from *trajectory, k int, out *trajectory) float64 {
+	out.plan = *mine
+	var a *run
+	if from != nil {
+		a = &from.runs[0]
+	}
+	v := s.run(pl, mine, theirs, a, k, &out.runs[0])
+	if s.W.Robust == 0 {
+		return v
+	}
+	if from != nil {
+		a = &from.runs[1]
+	}
+	return s.W.robust(v, s.run(pl, mine, &s.heuristic[1-pl], a, k, &out.runs[1]))
+}
+
+// run is rollout from turn k, from run from's state after turn k−1 (the
+// root when k is 0), kept in out (unless nil). A run that ended before
+// turn k is from's.
+func (s *Search) run(pl int, mine, theirs *Plan, from *run, k int, out *run) float64 {
+	if k > 0 && k >= from.turns {
+		out.turns, out.value = from.turns, from.value
+		return from.value
+	}
+	var st simfb.State
+	var path float64
+	if k == 0 {
+		st = s.root
+	} else {
+		st, path = from.st[k-1], from.path[k-1]
+	}
+	t := k
+	for t < s.depth {
+		res := s.play(&st, pl, &mine[t], &theirs[t])
+		t++
+		if res.Over || st.Round >= simfb.MaxRounds {
+			break
+		}
+		if t < s.depth {
+			if s.W.Path != 0 {
+				path += s.W.eval(&st, pl)
+			}
+			if out != nil {
+				out.st[t-1], out.path[t-1] = st, path
+			}
+		}
+	}
+	v := s.W.eval(&st, pl) + s.W.Path*path
+	if out != nil {
+		out.turns, out.value = t, v
+	}
+	return v
+}
