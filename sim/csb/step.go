@@ -93,17 +93,16 @@ func (s *State) Move(log *Log) {
 // processor mispredicts are taken once per scan rather than once per pair.
 func (s *State) scan(begin float64, c *[MaxPods * (MaxPods - 1) / 2]candidate) int {
 	window := 1 - begin
-	m := mayMeet(&s.Pods, window)
+	var q [8]quad
+	m := mayMeet(&s.Pods, window, &q)
 	if m == 0 {
 		return 0
 	}
-	p := &s.Pods
 	n := 0
 	for ; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros64(m) & 7
-		i, j := pairI[k], pairJ[k]
-		if t, ok := contact(&p[i], &p[j], window); ok {
-			c[n] = candidate{begin + t, s.Collisions + int32(n), i, j}
+		if t, ok := contact(&q[k], window); ok {
+			c[n] = candidate{begin + t, s.Collisions + int32(n), pairI[k], pairJ[k]}
 			n++
 		}
 	}
@@ -123,10 +122,17 @@ var (
 // report: already at distance ≤ 800, or approaching with a first root
 // that may lie in the window. A pair left out is one contact would not
 // report.
-func mayMeet(p *[MaxPods]Pod, window float64) uint64 {
-	return may(&p[3], &p[2], window) | may(&p[3], &p[1], window)<<1 | may(&p[3], &p[0], window)<<2 |
-		may(&p[2], &p[1], window)<<3 | may(&p[2], &p[0], window)<<4 | may(&p[1], &p[0], window)<<5
+// q[k] receives pair k's terms of the quadratic when its bit is set.
+func mayMeet(p *[MaxPods]Pod, window float64, q *[8]quad) uint64 {
+	return may(&p[3], &p[2], window, &q[0]) | may(&p[3], &p[1], window, &q[1])<<1 | may(&p[3], &p[0], window, &q[2])<<2 |
+		may(&p[2], &p[1], window, &q[3])<<3 | may(&p[2], &p[0], window, &q[4])<<4 | may(&p[1], &p[0], window, &q[5])<<5
 }
+
+// quad is a pair's terms of the time-of-impact quadratic, as sim.Overlap
+// and sim.TimeOfImpact compute them: the squared distance dd, bb = d·v,
+// aa = |v|² and the discriminant delta = bb² − aa·(dd − 800²). may
+// computes them to decide, and contact solves with them.
+type quad struct{ dd, bb, aa, delta float64 }
 
 // lateMargin is how much later than the window, relative to the pair's
 // scale of time 1 + |bb|/aa, a first root must be for may to leave the
@@ -149,7 +155,7 @@ const lateMargin = 1e-6
 // late: t₁ = (−bb − √delta)/aa > W, with W = window + lateMargin·(1 +
 // |bb|/aa), holds exactly when e = −bb − aa·W > 0 and e² > delta, which
 // needs neither the square root nor the division.
-func may(a, b *Pod, window float64) uint64 {
+func may(a, b *Pod, window float64, q *quad) uint64 {
 	const r2 = 2 * PodRadius * 2 * PodRadius
 	dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
 	vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
@@ -161,6 +167,7 @@ func may(a, b *Pod, window float64) uint64 {
 	bb := float64(dx*vx) + float64(dy*vy)
 	c := dd - r2
 	delta := float64(bb*bb) - float64(aa*c)
+	*q = quad{dd, bb, aa, delta}
 	near := math.Float64bits(c - 1)
 	approach := math.Float64bits(bb) & math.Float64bits(-delta)
 	e := -bb - (float64(aa*window) + float64(lateMargin*(aa-bb)))
@@ -168,28 +175,22 @@ func may(a, b *Pod, window float64) uint64 {
 	return (near | approach&^late) >> 63
 }
 
-// contact returns when pods a and b collide within the window: 0 when they
-// are already at distance ≤ 800, else their time of impact. It is
+// contact returns when the pair of terms q collides within the window: 0
+// when already at distance ≤ 800, else its time of impact. It is
 // sim.Overlap then sim.TimeOfImpact, written out because it is the hottest
-// code of a search.
-func contact(a, b *Pod, window float64) (float64, bool) {
+// code of a search, on the terms may computed.
+func contact(q *quad, window float64) (float64, bool) {
 	const r2 = 2 * PodRadius * 2 * PodRadius
-	dx, dy := a.Pos.X-b.Pos.X, a.Pos.Y-b.Pos.Y
-	dd := float64(dx*dx) + float64(dy*dy)
-	if dd <= r2 {
+	if q.dd <= r2 {
 		return 0, true
 	}
-	vx, vy := a.Vel.X-b.Vel.X, a.Vel.Y-b.Vel.Y
-	bb := float64(dx*vx) + float64(dy*vy)
-	if bb >= 0 {
+	if q.bb >= 0 {
 		return 0, false // moving apart: no root in the future
 	}
-	aa := float64(vx*vx) + float64(vy*vy)
-	delta := float64(bb*bb) - float64(aa*(dd-r2))
-	if delta <= 0 {
+	if q.delta <= 0 {
 		return 0, false
 	}
-	t := (-bb - math.Sqrt(delta)) / aa
+	t := (-q.bb - math.Sqrt(q.delta)) / q.aa
 	return t, t > 0 && t <= window
 }
 

@@ -33,8 +33,19 @@ func TestMoveSamePosition(t *testing.T) {
 	}
 }
 
+// podContact is the engine's test of two pods (sim.Overlap, then
+// sim.TimeOfImpact), the oracle of scan's filter and contact.
+func podContact(a, b *Pod, window float64) (float64, bool) {
+	d, v := a.Pos.Sub(b.Pos), a.Vel.Sub(b.Vel)
+	if sim.Overlap(d, 2*PodRadius) {
+		return 0, true
+	}
+	return sim.TimeOfImpact(d, v, 2*PodRadius, window)
+}
+
 // TestMayMeetKeepsEveryContact: the branch-free filter of scan never
-// leaves out a pair that contact reports, over random pairs and pairs
+// leaves out a pair that the engine's test reports, and contact, on the
+// terms the filter computed, finds the engine's time, over random pairs and pairs
 // built to meet within a hair of the window's end (the late test's
 // margin), grazing pairs, touching pairs and tiny windows. A miss would
 // drop a collision the engine has.
@@ -43,13 +54,17 @@ func TestMayMeetKeepsEveryContact(t *testing.T) {
 	var pods [MaxPods]Pod
 	checked, kept, reported := 0, 0, 0
 	check := func(window float64) {
-		m := mayMeet(&pods, window)
+		var q [8]quad
+		m := mayMeet(&pods, window, &q)
 		for k := 0; k < 6; k++ {
 			i, j := pairI[k], pairJ[k]
-			_, ok := contact(&pods[i], &pods[j], window)
+			want, ok := podContact(&pods[i], &pods[j], window)
 			checked++
 			if m>>uint(k)&1 == 1 {
 				kept++
+				if got, gotOK := contact(&q[k], window); gotOK != ok || ok && got != want {
+					t.Fatalf("pair %d-%d: contact on may's terms %v %v, on the pods %v %v", i, j, got, gotOK, want, ok)
+				}
 			}
 			if ok {
 				reported++
