@@ -155,7 +155,13 @@ func NewR6Runner(states []csb.State, table bool) *R6Runner {
 // the same numbers in the same order as drawing it whole first. It
 // allocates nothing.
 func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
-	const mul, add = 6364136223846793005, 1442695040888963407
+	// The generator advanced one, two and three steps from x: x·mul + add
+	// taken twice is x·mul² + (add·mul + add), and so on (mod 2⁶⁴). A pod's
+	// three draws then come from x by independent multiplications, not by
+	// a chain of three.
+	var mul, add uint64 = 6364136223846793005, 1442695040888963407
+	mul2, add2 := mul*mul, add*mul+add
+	mul3, add3 := mul2*mul, add2*mul+add
 	base := &r.States[k]
 	x := uint64(*g)
 	for ; n > 0; n-- {
@@ -164,15 +170,14 @@ func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
 		before := s.Impacts
 		for t := 0; t < R6Depth; t++ {
 			for i := range s.Pods {
-				x = x*mul + add
-				d := int(uint32(x>>33)%37) - 18
-				x = x*mul + add
-				thrust := uint32(x>>33) % 151
+				x1, x2, x3 := x*mul+add, x*mul2+add2, x*mul3+add3
+				x = x3
+				d := int(uint32(x1>>33)%37) - 18
+				thrust := uint32(x2>>33) % 151
 				if thrust > 100 {
 					thrust = 100
 				}
-				x = x*mul + add
-				shield := uint32(x>>33)%100 < 3
+				shield := uint32(x3>>33)%100 < 3
 				angle := s.Pods[i].Angle + float64(d)*degToRad
 				var c, sn float64
 				if r.Table {
