@@ -2,7 +2,11 @@
 // seeded generator kept as a value field; Budget, which ends a search at a
 // deadline or, in the deterministic mode, after a fixed number of
 // iterations; and the selection steps of the searches (Tournament for a
-// genetic algorithm, Worst, Best and TopK for a beam).
+// genetic algorithm, Worst, Best and TopK for a beam). Engine is the
+// search of both games (a genetic algorithm over both players' plans, or
+// a beam); a Game that is Prefixed keeps each plan's trajectory, with
+// Trajectories' bookkeeping, and has its children simulated only from the
+// first turn where they differ from a parent.
 //
 // Input, Output and EndTurn are the I/O of a contest program's turn loop.
 //
