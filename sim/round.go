@@ -33,8 +33,15 @@ func Trunc(x float64) float64 { return float64(int64(x)) }
 // SymRound returns x rounded to the nearest integer, ties away from zero
 // (Fantastic Bits' symmetricRound: sign·Math.round(|x|)); never -0.
 func SymRound(x float64) float64 {
-	if x < 0 {
-		return float64(-int64(Round(-x))) // through an integer, so never -0
+	// trunc(x ± 1/2), the half of x's sign: x + h is exactly −(|x| + 1/2)
+	// for a negative x, so this is sign·floor(|x| + 1/2) without a branch
+	// on the sign (a velocity's is unpredictable). Then Round's case, where
+	// |x| + 1/2 itself rounded up to the next integer: r − h lies beyond x,
+	// on x's side. Through an integer, never -0.
+	h := math.Copysign(0.5, x)
+	r := float64(int64(x + h))
+	if float64((r-h-x)*x) > 0 {
+		r -= 2 * h
 	}
-	return Round(x)
+	return r
 }
