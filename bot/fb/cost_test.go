@@ -36,6 +36,8 @@ func BenchmarkSearchCost(b *testing.B) {
 		{"path", func(w *Weights) { w.Path = 0.3 }},
 		{"chase-lead", func(w *Weights) { w.ChaseLead = 1 }},
 		{"robust", func(w *Weights) { w.Robust = 0.5 }},
+		{"race", func(w *Weights) { w.Race = 0.2 }},
+		{"bludger-target", func(w *Weights) { w.BludgerTarget = true }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			s := NewSearch(0, 1)

@@ -123,11 +123,23 @@ func TestCommandLegal(t *testing.T) {
 
 // TestSearchZeroAlloc: a whole turn of either search, on an iteration
 // count or on a time budget, allocates nothing (the engine's own test
-// covers a GA iteration and a beam pass).
+// covers a GA iteration and a beam pass), with the default weights and
+// with the evaluation's optional terms on.
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(5, 20)
-	s := NewSearch(0, 1)
-	bottest.CheckTurnAllocs(t, func(strategy string, first bool, b *bot.Budget) { s.Turn(&st, first, strategy, b) })
+	for _, v := range []struct {
+		name string
+		set  func(w *Weights)
+	}{
+		{"default", func(w *Weights) {}},
+		{"terms", func(w *Weights) { w.Race, w.BludgerTarget = 0.2, true }},
+	} {
+		t.Run(v.name, func(t *testing.T) {
+			s := NewSearch(0, 1)
+			v.set(&s.W)
+			bottest.CheckTurnAllocs(t, func(strategy string, first bool, b *bot.Budget) { s.Turn(&st, first, strategy, b) })
+		})
+	}
 }
 
 // gameInput plays a game of two baseline bots with the snaffles of seed

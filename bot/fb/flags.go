@@ -26,6 +26,9 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.IntVar(&w.Opponents, "w-opponents", w.Opponents, "our plans are scored against this many of the opponent's predicted plans (0, 1: the best alone; at most 4)")
 	fs.Float64Var(&w.SoftMin, "w-soft-min", w.SoftMin, "with -w-opponents: share of the worst score (0: the mean, 1: the minimum)")
 	fs.BoolVar(&w.InferSpells, "w-infer-spells", w.InferSpells, "infer the opponent's spells from the magic it paid")
+	fs.Float64Var(&w.Race, "w-race", w.Race, "a snaffle's worth shifts towards the player that reaches it first by this share (0: none)")
+	fs.Float64Var(&w.RaceScale, "w-race-scale", w.RaceScale, "with -w-race: the lead in distance at which the race counts whole")
+	fs.BoolVar(&w.BludgerTarget, "w-bludger-target", w.BludgerTarget, "a bludger threatens only the wizard it chases, measured next turn")
 	fs.Float64Var(&w.ChaseLead, "w-chase-lead", w.ChaseLead, "the chase measures this many turns ahead")
 	b, g := &c.Baseline, &c.Genes
 	fs.Float64Var(&b.FlipendoMin, "base-flipendo-min", b.FlipendoMin, "baseline: FLIPENDO a snaffle this far at least")

@@ -21,11 +21,11 @@ func pinnedOutput(t *testing.T, cfg func(strategy string, seed int64) Config) ma
 }
 
 // TestPlayPinned: at a fixed iteration count and seed the bot answers as it
-// did when Weights.Robust became 0.5 (the baseline's hash as recorded at
+// did when Weights.Race became 0.2 (the baseline's hash as recorded at
 // commit 4d2b81d), with the zero Config and with every flag given its
 // default.
 func TestPlayPinned(t *testing.T) {
-	want := map[string]string{StrategyGA: "7ad1dbc08916f486", StrategyBeam: "12b1cf397f960ad3", StrategyBaseline: "34deb001b5f363ee"}
+	want := map[string]string{StrategyGA: "3e4334472a3d436a", StrategyBeam: "a0249d41730b15e4", StrategyBaseline: "34deb001b5f363ee"}
 	plain := func(strategy string, seed int64) Config {
 		return Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
 	}
