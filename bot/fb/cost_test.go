@@ -38,6 +38,8 @@ func BenchmarkSearchCost(b *testing.B) {
 		{"robust", func(w *Weights) { w.Robust = 0.5 }},
 		{"race", func(w *Weights) { w.Race = 0.2 }},
 		{"bludger-target", func(w *Weights) { w.BludgerTarget = true }},
+		{"match-point", func(w *Weights) { w.MatchPoint = 1 }},
+		{"race-free", func(w *Weights) { w.RaceFree = true }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			s := NewSearch(0, 1)

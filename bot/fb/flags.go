@@ -28,6 +28,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&w.InferSpells, "w-infer-spells", w.InferSpells, "infer the opponent's spells from the magic it paid")
 	fs.Float64Var(&w.Race, "w-race", w.Race, "a snaffle's worth shifts towards the player that reaches it first by this share (0: none)")
 	fs.Float64Var(&w.RaceScale, "w-race-scale", w.RaceScale, "with -w-race: the lead in distance at which the race counts whole")
+	fs.BoolVar(&w.RaceFree, "w-race-free", w.RaceFree, "with -w-race: only the wizards that may catch the snaffle race to it")
+	fs.Float64Var(&w.MatchPoint, "w-match-point", w.MatchPoint, "extra weight of a snaffle's chances for a player one goal from the win")
 	fs.BoolVar(&w.BludgerTarget, "w-bludger-target", w.BludgerTarget, "a bludger threatens only the wizard it chases, measured next turn")
 	fs.Float64Var(&w.ChaseLead, "w-chase-lead", w.ChaseLead, "the chase measures this many turns ahead")
 	b, g := &c.Baseline, &c.Genes

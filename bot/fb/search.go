@@ -46,7 +46,11 @@ type Weights struct {
 	// BludgerTarget: a bludger threatens only the wizard it chases (the
 	// nearest that it did not hit last), by the distance between where
 	// both will be next turn at their speeds (false: every wizard near it,
-	// by the distance now).
+	// by the distance now). Against false, 1000 iterations (TestFBIdea
+	// -fb.a "-iterations 1000 -w-bludger-target" -fb.b "-iterations 1000"
+	// -strength.pairs 100 -fb.j 1): +31 ± 46 [−15, +78] (107-4-89) on
+	// seeds 1000..1099, +14 ± 49 [−34, +63] (102-4-94) on 1100..1199:
+	// 209-8-183 over 200 pairs (53%, about +23); not kept.
 	BludgerTarget bool
 	// Path: a rollout adds Path times the evaluation after each turn
 	// before its last (0: the last turn's alone), so that of two plans
@@ -103,11 +107,25 @@ type Weights struct {
 	// -fb.b "-iterations 1000" -fb.seed0 1000 -strength.pairs 100 -fb.j 1,
 	// B then without the term): +164 ± 55 Elo [+113, +222] (144-0-56),
 	// and +191 ± 56 [+140, +251] (149-2-49) on seeds 1100..1199: 293-2-105
-	// over the 200 pairs (73.5%, about +177 Elo).
+	// over the 200 pairs (73.5%, about +177 Elo). Against Race 0.2 (seeds
+	// 1000..1099): 0.4, −133 ± 48 [−184, −87]; 0.1, −24 ± 47 [−72, +22].
 	Race float64
 	// RaceScale is the lead in the race, in units of distance, at which
 	// Race counts whole.
 	RaceScale float64
+	// RaceFree: the race counts only the wizards that may catch the
+	// snaffle: its holder, at distance 0, not a wizard holding another,
+	// and a wizard that may not catch yet (Cooldown) as that many turns
+	// late at top speed (false: every wizard, where it is).
+	RaceFree bool
+	// MatchPoint: when a goal wins the game for a player, its side of
+	// each snaffle's worth, (1±x)·(Width − d) with d the snaffle's
+	// distance to the goal it attacks and x as in Race, counts 1+MatchPoint
+	// times (0: once, as any other). MatchPoint 1 against 0, 1000
+	// iterations (TestFBIdea -fb.a "-iterations 1000 -w-match-point 1"
+	// -fb.b "-iterations 1000" -fb.seed0 1000 -strength.pairs 100 -fb.j
+	// 1): −33 ± 48 [−82, +14] (89-3-108); not kept.
+	MatchPoint float64
 }
 
 // MaxOpponents bounds Weights.Opponents.
@@ -345,6 +363,17 @@ func (w *Weights) eval(st *simfb.State, pl int) float64 {
 		return -win + float64(my-their)
 	}
 	score := w.Goal * float64(my-their)
+	// mp[i] is the extra weight of a snaffle's chances for pl (0) and
+	// the other (1) when a goal wins them the game (Weights.MatchPoint).
+	var mp [2]float64
+	if w.MatchPoint != 0 {
+		if my == st.ScoreToWin-1 {
+			mp[0] = w.MatchPoint
+		}
+		if their == st.ScoreToWin-1 {
+			mp[1] = w.MatchPoint
+		}
+	}
 	for k := 0; k < int(st.NumSnaffles); k++ {
 		sn := &st.Snaffles[k]
 		if sn.Scored {
@@ -353,22 +382,39 @@ func (w *Weights) eval(st *simfb.State, pl int) float64 {
 		p := sn.Pos.Add(sn.Vel.Scale(w.SnaffleLead))
 		dDef, dAtt := goalDistance(p, op), goalDistance(p, pl)
 		score += dDef - dAtt
+		var x float64
 		if w.Race != 0 {
-			score += w.race(st, pl, p) * (2*simfb.Width - dAtt - dDef)
+			x = w.race(st, pl, k, p)
+			score += x * (2*simfb.Width - dAtt - dDef)
+		}
+		if mp[0] != 0 || mp[1] != 0 {
+			score += mp[0]*(1+x)*(simfb.Width-dAtt) - mp[1]*(1-x)*(simfb.Width-dDef)
 		}
 	}
 	return score + w.side(st, pl) - w.side(st, op)
 }
 
-// race returns Race times pl's lead in the race to a snaffle at p
-// (Weights.Race), in −Race..Race.
-func (w *Weights) race(st *simfb.State, pl int, p sim.Vec) float64 {
+// race returns Race times pl's lead in the race to snaffle k, counted at
+// p (Weights.Race), in −Race..Race.
+func (w *Weights) race(st *simfb.State, pl, k int, p sim.Vec) float64 {
 	var near [2]float64
 	for t := 0; t < 2; t++ {
-		best := math.Inf(1)
+		best := unreachable
 		for i := 2 * t; i <= 2*t+1; i++ {
 			wz := &st.Wizards[i]
-			if d := wz.Pos.Add(wz.Vel.Scale(w.SnaffleLead)).Sub(p).Len2(); d < best {
+			d := wz.Pos.Add(wz.Vel.Scale(w.SnaffleLead)).Sub(p).Len2()
+			if w.RaceFree {
+				switch {
+				case int(wz.Holding) == k:
+					d = 0
+				case wz.Holding != simfb.NoID:
+					continue
+				case wz.Cooldown > 0:
+					d = math.Sqrt(d) + float64(wz.Cooldown)*wizardSpeed
+					d *= d
+				}
+			}
+			if d < best {
 				best = d
 			}
 		}
@@ -382,6 +428,14 @@ func (w *Weights) race(st *simfb.State, pl int, p sim.Vec) float64 {
 	}
 	return w.Race * x
 }
+
+// unreachable is the squared distance in the race (Weights.Race) of a
+// player none of whose wizards may catch the snaffle.
+const unreachable = 1e16
+
+// wizardSpeed is a wizard's top speed a turn: MaxThrust at full thrust
+// every turn, 150·0.75/(1−0.75) = 450.
+const wizardSpeed = simfb.MaxThrust * simfb.WizardFriction / (1 - simfb.WizardFriction)
 
 // bludgerTarget returns the wizard bludger b chases: the nearest but its
 // last victim (ties to the lower id; OBLIVIATE ignored), or −1.
