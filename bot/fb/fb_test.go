@@ -132,7 +132,9 @@ func TestSearchZeroAlloc(t *testing.T) {
 		set  func(w *Weights)
 	}{
 		{"default", func(w *Weights) {}},
-		{"terms", func(w *Weights) { w.Race, w.RaceFree, w.BludgerTarget, w.MatchPoint = 0.2, true, true, 1 }},
+		{"terms", func(w *Weights) {
+			w.Race, w.RaceFree, w.RaceThreat, w.BludgerTarget, w.MatchPoint = 0.2, true, true, true, 1
+		}},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			s := NewSearch(0, 1)

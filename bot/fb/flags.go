@@ -29,6 +29,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.Race, "w-race", w.Race, "a snaffle's worth shifts towards the player that reaches it first by this share (0: none)")
 	fs.Float64Var(&w.RaceScale, "w-race-scale", w.RaceScale, "with -w-race: the lead in distance at which the race counts whole")
 	fs.BoolVar(&w.RaceFree, "w-race-free", w.RaceFree, "with -w-race: only the wizards that may catch the snaffle race to it")
+	fs.BoolVar(&w.RaceThreat, "w-race-threat", w.RaceThreat, "with -w-race: the lead in the race counts more the nearer the snaffle is to the goal the leader attacks")
 	fs.Float64Var(&w.MatchPoint, "w-match-point", w.MatchPoint, "extra weight of a snaffle's chances for a player one goal from the win")
 	fs.BoolVar(&w.BludgerTarget, "w-bludger-target", w.BludgerTarget, "a bludger threatens only the wizard it chases, measured next turn")
 	fs.Float64Var(&w.ChaseLead, "w-chase-lead", w.ChaseLead, "the chase measures this many turns ahead")

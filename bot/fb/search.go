@@ -108,7 +108,11 @@ type Weights struct {
 	// B then without the term): +164 ± 55 Elo [+113, +222] (144-0-56),
 	// and +191 ± 56 [+140, +251] (149-2-49) on seeds 1100..1199: 293-2-105
 	// over the 200 pairs (73.5%, about +177 Elo). Against Race 0.2 (seeds
-	// 1000..1099): 0.4, −133 ± 48 [−184, −87]; 0.1, −24 ± 47 [−72, +22].
+	// 1000..1099): 0.4, −133 ± 48 [−184, −87]; 0.1, −24 ± 47 [−72, +22];
+	// RaceScale 1500, −33 ± 49 [−83, +16]; 6000, −65 ± 49 [−115, −17]. With
+	// Race 0.2, the other weights against theirs: Chase 0.25, −58 ± 49
+	// [−108, −10]; Hold 0, −26 ± 49 [−76, +23]. The same bot against
+	// itself (another seed): +0 ± 45.
 	Race float64
 	// RaceScale is the lead in the race, in units of distance, at which
 	// Race counts whole.
@@ -116,8 +120,22 @@ type Weights struct {
 	// RaceFree: the race counts only the wizards that may catch the
 	// snaffle: its holder, at distance 0, not a wizard holding another,
 	// and a wizard that may not catch yet (Cooldown) as that many turns
-	// late at top speed (false: every wizard, where it is).
+	// late at top speed (false: every wizard, where it is). Against
+	// false, 1000 iterations (TestFBIdea -fb.a "-iterations 1000
+	// -w-race-free" -fb.b "-iterations 1000" -fb.seed0 1000
+	// -strength.pairs 100 -fb.j 1): −139 ± 51 [−192, −91] (60-4-136); not
+	// kept. A throw makes the thrower late to its own snaffle, so the
+	// race tells the holder to keep it.
 	RaceFree bool
+	// RaceThreat: the race counts by the threat to a goal, 2·x·(Width −
+	// dAtt) when pl leads it, 2·x·(Width − dDef) when the other does:
+	// the lead in the race to a snaffle counts more the nearer it is to the
+	// goal that the leader attacks (false: x·(2·Width − dAtt − dDef), much
+	// the same everywhere). Against false, 1000 iterations (TestFBIdea
+	// -fb.a "-iterations 1000 -w-race-threat" -fb.b "-iterations 1000"
+	// -fb.seed0 1000 -strength.pairs 100 -fb.j 1): −81 ± 53 [−137, −30]
+	// (76-2-122); not kept.
+	RaceThreat bool
 	// MatchPoint: when a goal wins the game for a player, its side of
 	// each snaffle's worth, (1±x)·(Width − d) with d the snaffle's
 	// distance to the goal it attacks and x as in Race, counts 1+MatchPoint
@@ -385,7 +403,14 @@ func (w *Weights) eval(st *simfb.State, pl int) float64 {
 		var x float64
 		if w.Race != 0 {
 			x = w.race(st, pl, k, p)
-			score += x * (2*simfb.Width - dAtt - dDef)
+			switch {
+			case !w.RaceThreat:
+				score += x * (2*simfb.Width - dAtt - dDef)
+			case x > 0:
+				score += x * 2 * (simfb.Width - dAtt)
+			default:
+				score += x * 2 * (simfb.Width - dDef)
+			}
 		}
 		if mp[0] != 0 || mp[1] != 0 {
 			score += mp[0]*(1+x)*(simfb.Width-dAtt) - mp[1]*(1-x)*(simfb.Width-dDef)
