@@ -52,9 +52,14 @@ type Prefixed[P any] interface {
 	// RolloutSlot is Rollout of mine, kept as the trajectory of plan i
 	// of pl's population.
 	RolloutSlot(pl, i int, mine, theirs *P) float64
-	// RolloutChild is Rollout of child, against the theirs of its parent
-	// plans' last RolloutSlot or Keep: a copy has two equal parents.
-	RolloutChild(pl int, child *P, a, b int, theirs *P) float64
+	// Shared returns the number of turns, from the first, that child
+	// plays as plan i did: the same orders, up to the end of the game
+	// (at most the depth searched).
+	Shared(pl int, child *P, i int) int
+	// RolloutChild is Rollout of child, whose first k turns are plan
+	// parent's (Shared), against the theirs of that plan's last
+	// RolloutSlot or Keep.
+	RolloutChild(pl int, child *P, parent, k int, theirs *P) float64
 	// Keep makes the last RolloutChild's trajectory plan i's: the child
 	// replaces plan i.
 	Keep(pl, i int)
@@ -225,7 +230,14 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	e.Game.Mutate(r, pl, child, 1-e.S.MutationDecay*used)
 	var score float64
 	if e.pre != nil {
-		score = e.pre.RolloutChild(pl, child, a, b, theirs)
+		// From the parent it shares more turns with (a copy has one).
+		parent, k := a, e.pre.Shared(pl, child, a)
+		if b != a {
+			if kb := e.pre.Shared(pl, child, b); kb > k {
+				parent, k = b, kb
+			}
+		}
+		score = e.pre.RolloutChild(pl, child, parent, k, theirs)
 	} else {
 		score = e.Game.Rollout(pl, child, theirs)
 	}
@@ -398,6 +410,13 @@ func (t *Trajectories[T]) Plan(i int) *T { return &t.All[t.slot[i]] }
 
 // Spare returns the spare trajectory.
 func (t *Trajectories[T]) Spare() *T { return &t.All[t.spare] }
+
+// Child records a child's parent plan and the turns it shares with it,
+// and returns the parent's trajectory and the spare one, the child's.
+func (t *Trajectories[T]) Child(parent, shared int) (p, spare *T) {
+	t.Parent, t.Shared = parent, shared
+	return t.Plan(parent), t.Spare()
+}
 
 // Keep makes the spare trajectory plan i's, and plan i's the spare.
 func (t *Trajectories[T]) Keep(i int) { t.slot[i], t.spare = t.spare, t.slot[i] }

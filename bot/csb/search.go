@@ -248,35 +248,27 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 	return s.rollout(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }
 
-// RolloutChild is Rollout of child from the first turn where it differs
-// from the parent it shares more turns with, kept as the spare trajectory
-// (bot.Prefixed). A child that plays all its parent's turns played has its
-// parent's score.
-func (s *Search) RolloutChild(pl int, child *Plan, a, b int, theirs *Plan) float64 {
-	tr := &s.traj[pl]
-	parent, k := a, s.shared(child, tr.Plan(a))
-	if b != a {
-		if kb := s.shared(child, tr.Plan(b)); kb > k {
-			parent, k = b, kb
-		}
-	}
-	p, out := tr.Plan(parent), tr.Spare()
-	tr.Parent, tr.Shared = parent, k
-	if k == p.turns {
-		out.plan, out.turns, out.score = *child, p.turns, p.score
-		return p.score
-	}
-	return s.rollout(pl, child, theirs, p, k, out)
-}
-
-// shared returns the number of turns, from the first, in which child
-// plays p's plan, at most those p played.
-func (s *Search) shared(child *Plan, p *trajectory) int {
+// Shared returns the turns, from the first, in which child gives plan
+// i's orders, at most those plan i played (bot.Prefixed).
+func (s *Search) Shared(pl int, child *Plan, i int) int {
+	p := s.traj[pl].Plan(i)
 	k := 0
 	for k < p.turns && child[k] == p.plan[k] {
 		k++
 	}
 	return k
+}
+
+// RolloutChild is Rollout of child from turn k, the turns before being
+// plan parent's, kept as the spare trajectory (bot.Prefixed). A child
+// that plays all its parent's turns played has its parent's score.
+func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) float64 {
+	p, out := s.traj[pl].Child(parent, k)
+	if k == p.turns {
+		out.plan, out.turns, out.score = *child, p.turns, p.score
+		return p.score
+	}
+	return s.rollout(pl, child, theirs, p, k, out)
 }
 
 // Keep makes the spare trajectory plan i's, its shared turns copied from

@@ -61,32 +61,28 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 	return s.rolloutKept(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }
 
-// RolloutChild is Rollout of child from the first turn where it differs
-// from the parent it shares more turns with, kept as the spare trajectory
-// (bot.Prefixed).
-func (s *Search) RolloutChild(pl int, child *Plan, a, b int, theirs *Plan) float64 {
+// Shared returns the turns searched, from the first, in which child
+// gives plan i's orders (bot.Prefixed).
+func (s *Search) Shared(pl int, child *Plan, i int) int {
 	if !s.keeps(pl) {
-		return s.Rollout(pl, child, theirs)
+		return 0
 	}
-	tr := &s.traj[pl]
-	parent, k := a, s.shared(child, tr.Plan(a))
-	if b != a {
-		if kb := s.shared(child, tr.Plan(b)); kb > k {
-			parent, k = b, kb
-		}
-	}
-	tr.Parent, tr.Shared = parent, k
-	return s.rolloutKept(pl, child, theirs, tr.Plan(parent), k, tr.Spare())
-}
-
-// shared returns the number of turns searched, from the first, in which
-// child gives p's orders.
-func (s *Search) shared(child *Plan, p *trajectory) int {
+	p := s.traj[pl].Plan(i)
 	k := 0
 	for k < s.depth && child[k] == p.plan[k] {
 		k++
 	}
 	return k
+}
+
+// RolloutChild is Rollout of child from turn k, the turns before being
+// plan parent's, kept as the spare trajectory (bot.Prefixed).
+func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) float64 {
+	if !s.keeps(pl) {
+		return s.Rollout(pl, child, theirs)
+	}
+	p, out := s.traj[pl].Child(parent, k)
+	return s.rolloutKept(pl, child, theirs, p, k, out)
 }
 
 // Keep makes the spare trajectory plan i's, its shared turns copied from
