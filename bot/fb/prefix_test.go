@@ -5,35 +5,17 @@ import (
 	"time"
 
 	"impulse/bot"
+	"impulse/bot/bottest"
 	simfb "impulse/sim/fb"
 )
 
-// plain is the search without its kept rollouts: only bot.Game's and
-// bot.Forecaster's methods, so the engine rolls every plan out from the
-// root.
-type plain struct{ s *Search }
-
-func (g plain) Rollout(pl int, mine, theirs *Plan) float64 { return g.s.Rollout(pl, mine, theirs) }
-func (g plain) Heuristic(pl int) *Plan                     { return g.s.Heuristic(pl) }
-func (g plain) Randomize(r *bot.Rand, pl int, p *Plan)     { g.s.Randomize(r, pl, p) }
-func (g plain) Shift(r *bot.Rand, pl int, p *Plan)         { g.s.Shift(r, pl, p) }
-func (g plain) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	g.s.Mutate(r, pl, p, amplitude)
-}
-func (g plain) Crossover(r *bot.Rand, child, a, b *Plan) { g.s.Crossover(r, child, a, b) }
-func (g plain) BeamRoot(n *simfb.State)                  { g.s.BeamRoot(n) }
-func (g plain) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c int, best, theirs *Plan) (float64, bool) {
-	return g.s.BeamChild(r, pl, n, plan, d, c, best, theirs)
-}
-func (g plain) BeamEval(n *simfb.State, pl int) float64 { return g.s.BeamEval(n, pl) }
-func (g plain) Forecast(plans []Plan, scores []float64) { g.s.Forecast(plans, scores) }
-
 // TestPrefixExact: a search that rolls children out from the first turn
 // where they differ from their parent (bot.Prefixed) chooses, turn after
-// turn, the very plans of one that rolls every plan from the root: at
-// depths 1, 2 and 4, with Robust 0, 0.5 (the default) and −1, with Path,
-// and against 3 predicted opponents (where nothing is kept); and each kept
-// trajectory is that of its plan rolled out anew.
+// turn, the very plans of one that rolls every plan from the root
+// (bottest.Plain): at depths 1, 2, 4 and 6, with Robust 0, 0.5 (the
+// default) and −1, with Path, and against 3 predicted opponents (where
+// nothing is kept); and each kept trajectory is that of its plan rolled
+// out anew.
 func TestPrefixExact(t *testing.T) {
 	for _, tc := range []struct {
 		depth int
@@ -51,9 +33,9 @@ func TestPrefixExact(t *testing.T) {
 		pre, ref := newSearch(0, 7, st), newSearch(0, 7, st)
 		tc.set(&pre.W)
 		tc.set(&ref.W)
-		eng := bot.NewEngine[Plan, simfb.State, plain](plain{ref}, 0, 7, st)
-		if _, ok := any(plain{ref}).(bot.Prefixed[Plan]); ok {
-			t.Fatal("plain is a bot.Prefixed")
+		eng := bot.NewEngine[Plan, simfb.State](bottest.Plain[Plan, simfb.State, *Search]{G: ref}, 0, 7, st)
+		if _, ok := any(bottest.Plain[Plan, simfb.State, *Search]{G: ref}).(bot.Prefixed[Plan]); ok {
+			t.Fatal("bottest.Plain is a bot.Prefixed")
 		}
 		for turn := 0; turn < 6; turn++ {
 			root := midGame(int64(turn%3+1), 10+turn*9)

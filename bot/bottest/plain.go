@@ -1,0 +1,31 @@
+package bottest
+
+import "impulse/bot"
+
+// Plain is game G seen only as a bot.Game (and a bot.Forecaster, which it
+// passes on when G is one): not a bot.Prefixed, so that an engine over it
+// rolls every plan out from the root, the reference a game's kept
+// trajectories are tested against.
+type Plain[P, N any, G bot.Game[P, N]] struct{ G G }
+
+func (g Plain[P, N, G]) Rollout(pl int, mine, theirs *P) float64 {
+	return g.G.Rollout(pl, mine, theirs)
+}
+func (g Plain[P, N, G]) Heuristic(pl int) *P                 { return g.G.Heuristic(pl) }
+func (g Plain[P, N, G]) Randomize(r *bot.Rand, pl int, p *P) { g.G.Randomize(r, pl, p) }
+func (g Plain[P, N, G]) Shift(r *bot.Rand, pl int, p *P)     { g.G.Shift(r, pl, p) }
+func (g Plain[P, N, G]) Mutate(r *bot.Rand, pl int, p *P, amplitude float64) {
+	g.G.Mutate(r, pl, p, amplitude)
+}
+func (g Plain[P, N, G]) Crossover(r *bot.Rand, child, a, b *P) { g.G.Crossover(r, child, a, b) }
+func (g Plain[P, N, G]) BeamRoot(n *N)                         { g.G.BeamRoot(n) }
+func (g Plain[P, N, G]) BeamChild(r *bot.Rand, pl int, n *N, plan *P, d, c int, best, theirs *P) (float64, bool) {
+	return g.G.BeamChild(r, pl, n, plan, d, c, best, theirs)
+}
+func (g Plain[P, N, G]) BeamEval(n *N, pl int) float64 { return g.G.BeamEval(n, pl) }
+
+func (g Plain[P, N, G]) Forecast(plans []P, scores []float64) {
+	if f, ok := any(g.G).(bot.Forecaster[P]); ok {
+		f.Forecast(plans, scores)
+	}
+}
