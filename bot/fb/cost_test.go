@@ -36,7 +36,7 @@ func BenchmarkSearchCost(b *testing.B) {
 		{"path", func(w *Weights) { w.Path = 0.3 }},
 		{"chase-lead", func(w *Weights) { w.ChaseLead = 1 }},
 		{"robust", func(w *Weights) { w.Robust = 0.5 }},
-		{"race", func(w *Weights) { w.Race = 0.2 }},
+		{"no-race", func(w *Weights) { w.Race = 0 }},
 		{"bludger-target", func(w *Weights) { w.BludgerTarget = true }},
 		{"match-point", func(w *Weights) { w.MatchPoint = 1 }},
 		{"race-free", func(w *Weights) { w.RaceFree = true }},

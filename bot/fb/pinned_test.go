@@ -21,11 +21,11 @@ func pinnedOutput(t *testing.T, cfg func(strategy string, seed int64) Config) ma
 }
 
 // TestPlayPinned: at a fixed iteration count and seed the bot answers as it
-// did when Weights.Race became 0.2 (the baseline's hash as recorded at
+// did when Weights.Magic became 300 (the baseline's hash as recorded at
 // commit 4d2b81d), with the zero Config and with every flag given its
 // default.
 func TestPlayPinned(t *testing.T) {
-	want := map[string]string{StrategyGA: "3e4334472a3d436a", StrategyBeam: "a0249d41730b15e4", StrategyBaseline: "34deb001b5f363ee"}
+	want := map[string]string{StrategyGA: "6438e3aa802f8b71", StrategyBeam: "e7686a304c06b569", StrategyBaseline: "34deb001b5f363ee"}
 	plain := func(strategy string, seed int64) Config {
 		return Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
 	}

@@ -38,7 +38,14 @@ type Weights struct {
 	Chase float64
 	// Hold is the worth of a held snaffle.
 	Hold float64
-	// Magic is the worth of a point of magic.
+	// Magic is the worth of a point of magic. With Race 0.2, against
+	// Magic 150, 1000 iterations (TestFBIdea -fb.a "-iterations 1000
+	// -w-magic M" -fb.b "-iterations 1000" -strength.pairs 100 -fb.j 1,
+	// B then with Magic 150): M 300, +141 ± 48 [+96, +192] (138-1-61) on
+	// seeds 1000..1099 and +119 ± 56 [+66, +179] (131-4-65) on 1100..1199
+	// (269-5-126 over the 200 pairs, 67.9%, about +130); M 220, +72 ± 46
+	// [+27, +120] (118-5-77) and +60 ± 51 [+10, +112] (114-6-80); M 100,
+	// −47 ± 49 [−97, +1] (seeds 1000..1099).
 	Magic float64
 	// BludgerRange, Bludger: a wizard loses Bludger per unit a bludger is
 	// closer than BludgerRange.
@@ -107,7 +114,8 @@ type Weights struct {
 	// -fb.b "-iterations 1000" -fb.seed0 1000 -strength.pairs 100 -fb.j 1,
 	// B then without the term): +164 ± 55 Elo [+113, +222] (144-0-56),
 	// and +191 ± 56 [+140, +251] (149-2-49) on seeds 1100..1199: 293-2-105
-	// over the 200 pairs (73.5%, about +177 Elo). Against Race 0.2 (seeds
+	// over the 200 pairs: +177 ± 39 [+141, +218] (the defaults against
+	// -w-race 0, -strength.pairs 200). Against Race 0.2 (seeds
 	// 1000..1099): 0.4, −133 ± 48 [−184, −87]; 0.1, −24 ± 47 [−72, +22];
 	// RaceScale 1500, −33 ± 49 [−83, +16]; 6000, −65 ± 49 [−115, −17]. With
 	// Race 0.2, the other weights against theirs: Chase 0.25, −58 ± 49
@@ -158,13 +166,15 @@ const MaxOpponents = 4
 // predicted plan overfits it (4000 iterations played even with 1000, and
 // 300 won +41 ± 64 over 1000). Against Robust 0.5: 0.3 +58 ± 61 (60
 // pairs) then +12 ± 47 (100 others), 0.7 −61 ± 67, 1 −154 ± 72 (60
-// pairs each).
+// pairs each). Race 0.2 won +177 Elo [+141, +218] over Race 0 (200 pairs,
+// 1000 iterations, TestFBIdea on seeds 1000..1199); with it, Magic 300 won
+// over 150 (see Magic).
 var DefaultWeights = Weights{
 	Goal:         60000,
 	SnaffleLead:  1,
 	Chase:        0.5,
 	Hold:         800,
-	Magic:        150,
+	Magic:        300,
 	BludgerRange: 1200,
 	Bludger:      0.5,
 	Robust:       0.5,
