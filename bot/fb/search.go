@@ -43,7 +43,8 @@ type Weights struct {
 	// -w-magic M" -fb.b "-iterations 1000" -strength.pairs 100 -fb.j 1,
 	// B then with Magic 150): M 300, +141 ± 48 [+96, +192] (138-1-61) on
 	// seeds 1000..1099 and +119 ± 56 [+66, +179] (131-4-65) on 1100..1199
-	// (269-5-126 over the 200 pairs, 67.9%, about +130); M 220, +72 ± 46
+	// (269-5-126 over the 200 pairs: +130 ± 37 [+94, +168] with
+	// -strength.pairs 200); M 220, +72 ± 46
 	// [+27, +120] (118-5-77) and +60 ± 51 [+10, +112] (114-6-80); M 100,
 	// −47 ± 49 [−97, +1] (seeds 1000..1099).
 	Magic float64
