@@ -34,14 +34,6 @@ type Game[P, N any] interface {
 	BeamEval(n *N, pl int) float64
 }
 
-// Forecaster is a Game that wants the opponent's whole population once
-// its prediction is done: Forecast is called by Engine.Turn after the
-// prediction, before our plan is searched, with the opponent's plans and
-// their scores (the engine's memory: copy what is kept).
-type Forecaster[P any] interface {
-	Forecast(plans []P, scores []float64)
-}
-
 // Prefixed is a Game that keeps the trajectory of each plan of the
 // populations (its states turn by turn), so that a child of the genetic
 // algorithm is simulated only from the first turn where it differs from
@@ -263,8 +255,7 @@ func (e *Engine[P, N, G]) Best(pl int) *P {
 // population evolves against our previous plan shifted (on the first
 // turn, our heuristic plan). Then our plan is searched against the
 // opponent's best, by the genetic algorithm or, with StrategyBeam, the
-// beam search. A game that is a Forecaster is given the opponent's
-// population in between.
+// beam search.
 func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	op := 1 - e.me
 	mine, theirs := &e.mine, &e.theirs
@@ -281,9 +272,6 @@ func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	}
 	b.Spend(part.Iterations())
 	*theirs = *e.Best(op)
-	if f, ok := any(e.Game).(Forecaster[P]); ok {
-		f.Forecast(e.pop[op].plans, e.pop[op].scores)
-	}
 
 	e.seed(e.me, theirs, first)
 	if strategy == StrategyBeam {

@@ -2,8 +2,7 @@ package bottest
 
 import "impulse/bot"
 
-// Plain is game G seen only as a bot.Game (and a bot.Forecaster, which it
-// passes on when G is one): not a bot.Prefixed, so that an engine over it
+// Plain is game G seen only as a bot.Game: not a bot.Prefixed, so that an engine over it
 // rolls every plan out from the root, the reference a game's kept
 // trajectories are tested against.
 type Plain[P, N any, G bot.Game[P, N]] struct{ G G }
@@ -23,9 +22,3 @@ func (g Plain[P, N, G]) BeamChild(r *bot.Rand, pl int, n *N, plan *P, d, c int, 
 	return g.G.BeamChild(r, pl, n, plan, d, c, best, theirs)
 }
 func (g Plain[P, N, G]) BeamEval(n *N, pl int) float64 { return g.G.BeamEval(n, pl) }
-
-func (g Plain[P, N, G]) Forecast(plans []P, scores []float64) {
-	if f, ok := any(g.G).(bot.Forecaster[P]); ok {
-		f.Forecast(plans, scores)
-	}
-}

@@ -21,14 +21,6 @@ type Thresholds struct {
 	// LeadTurns: a wizard runs at where its snaffle will be this many
 	// turns from now.
 	LeadTurns float64
-	// SaveTurns > 0: a wizard with the magic casts PETRIFICUS on a free
-	// snaffle that would cross the player's own goal line between the
-	// posts within this many turns at its speed, but not in the next
-	// (the spell stops it the turn after); 0: never. The search's
-	// heuristic plans, ours and the opponent's, play it too. 3 against 0:
-	// +5 ± 34 Elo (200 pairs, 1000 iterations, TestFBIdea; +26 ± 48 on
-	// the first 100).
-	SaveTurns int
 }
 
 // DefaultThresholds are the baseline's, set by hand.
@@ -117,19 +109,9 @@ func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
 	targets := chaseTargets(st, pl)
 	magic := st.Magic[pl]
 	goal := goalCentre(pl)
-	save := simfb.NoID
-	if h.SaveTurns > 0 && magic >= simfb.SpellCost[simfb.Petrificus] {
-		save = h.saveTarget(st, pl)
-	}
 	for k := 0; k < 2; k++ {
 		i := 2*pl + k
 		w := &st.Wizards[i]
-		if save != simfb.NoID && w.Holding == simfb.NoID {
-			cmds[k] = simfb.Casting(simfb.Petrificus, save)
-			magic -= simfb.SpellCost[simfb.Petrificus]
-			save = simfb.NoID
-			continue
-		}
 		if w.Holding != simfb.NoID {
 			// The snaffle leaves with w.Vel + 2·power along the aim.
 			want := goal.Sub(w.Pos).Normalize().Scale(2 * simfb.MaxThrowPower).Sub(w.Vel)
@@ -156,32 +138,6 @@ func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
 		cmds[k] = simfb.Moving(t.X, t.Y, simfb.MaxThrust)
 	}
 	return cmds
-}
-
-// saveTarget returns the entity id of a free live snaffle that would
-// cross player pl's own goal line between the posts within SaveTurns turns
-// at its speed (slowed by friction), but not in the next, or NoID.
-func (h *Thresholds) saveTarget(st *simfb.State, pl int) int {
-	gx := attackX(1 - pl)
-	for k := 0; k < int(st.NumSnaffles); k++ {
-		sn := &st.Snaffles[k]
-		if sn.Scored || sn.Carrier != simfb.NoID {
-			continue
-		}
-		p, v := sn.Pos, sn.Vel
-		for t := 0; t < h.SaveTurns; t++ {
-			q := p.Add(v)
-			if (gx-p.X)*(gx-q.X) <= 0 && (q.X != p.X) {
-				y := p.Y + (gx-p.X)*(q.Y-p.Y)/(q.X-p.X)
-				if t > 0 && y > simfb.GoalTop && y < simfb.GoalBottom {
-					return st.SnaffleID(k)
-				}
-				break
-			}
-			p, v = q, v.Scale(simfb.SnaffleFriction)
-		}
-	}
-	return simfb.NoID
 }
 
 // flipendoTarget returns the entity id of a free live snaffle that

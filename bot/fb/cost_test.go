@@ -33,13 +33,8 @@ func BenchmarkSearchCost(b *testing.B) {
 		set  func(w *Weights)
 	}{
 		{"default", func(w *Weights) {}},
-		{"path", func(w *Weights) { w.Path = 0.3 }},
-		{"chase-lead", func(w *Weights) { w.ChaseLead = 1 }},
-		{"robust", func(w *Weights) { w.Robust = 0.5 }},
+		{"no-robust", func(w *Weights) { w.Robust = 0 }},
 		{"no-race", func(w *Weights) { w.Race = 0 }},
-		{"bludger-target", func(w *Weights) { w.BludgerTarget = true }},
-		{"match-point", func(w *Weights) { w.MatchPoint = 1 }},
-		{"race-free", func(w *Weights) { w.RaceFree = true }},
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			s := NewSearch(0, 1)

@@ -124,7 +124,7 @@ func TestCommandLegal(t *testing.T) {
 // TestSearchZeroAlloc: a whole turn of either search, on an iteration
 // count or on a time budget, allocates nothing (the engine's own test
 // covers a GA iteration and a beam pass), with the default weights and
-// with the evaluation's optional terms on.
+// with Robust negative (the worse of two rollouts).
 func TestSearchZeroAlloc(t *testing.T) {
 	st := midGame(5, 20)
 	for _, v := range []struct {
@@ -132,9 +132,7 @@ func TestSearchZeroAlloc(t *testing.T) {
 		set  func(w *Weights)
 	}{
 		{"default", func(w *Weights) {}},
-		{"terms", func(w *Weights) {
-			w.Race, w.RaceFree, w.RaceThreat, w.BludgerTarget, w.MatchPoint = 0.2, true, true, true, 1
-		}},
+		{"robust-min", func(w *Weights) { w.Robust = -1 }},
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			s := NewSearch(0, 1)

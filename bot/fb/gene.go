@@ -221,10 +221,6 @@ func randomSpell(r *bot.Rand, st *simfb.State, pl int, g Gene) Gene {
 type Genes struct {
 	// SpellChance: a random order casts a spell with these odds.
 	SpellChance int
-	// OpponentSpellChance, when not 0, is SpellChance for the orders
-	// drawn for the opponent when it has the magic of a FLIPENDO. 15
-	// against 0: +16 ± 48 Elo (100 pairs, 1000 iterations, TestFBIdea).
-	OpponentSpellChance int
 	// A mutation turns the wizard (MutateAngle), changes the power
 	// (MutatePower), adds or drops a spell (MutateSpell) or else draws a
 	// new order.
@@ -236,7 +232,7 @@ var DefaultGenes = Genes{SpellChance: 4, MutateAngle: 45, MutatePower: 35, Mutat
 
 // check returns an error for odds out of 0..100 in all.
 func (g *Genes) check() error {
-	if g.SpellChance < 0 || g.SpellChance > 100 || g.OpponentSpellChance < 0 || g.OpponentSpellChance > 100 || g.MutateAngle < 0 || g.MutatePower < 0 || g.MutateSpell < 0 || g.MutateAngle+g.MutatePower+g.MutateSpell > 100 {
+	if g.SpellChance < 0 || g.SpellChance > 100 || g.MutateAngle < 0 || g.MutatePower < 0 || g.MutateSpell < 0 || g.MutateAngle+g.MutatePower+g.MutateSpell > 100 {
 		return fmt.Errorf("gene odds %+v: want each 0 or more, at most 100 in all", *g)
 	}
 	return nil

@@ -9,8 +9,7 @@ import (
 
 // A plan's rollouts kept turn by turn (bot.Prefixed): a child of the
 // genetic algorithm is simulated only from the first turn where it differs
-// from its parent. Against several predicted opponents (Weights.Opponents)
-// nothing is kept and every plan is rolled out from the root.
+// from its parent.
 
 // trajectory is one plan's kept rollouts: against theirs, and against the
 // other player's heuristic plan (Weights.Robust).
@@ -19,12 +18,10 @@ type trajectory struct {
 	runs [2]run
 }
 
-// run is one rollout kept: the state after each turn but the last played
-// and the sum of the evaluations (Weights.Path) up to it, the turns played
-// and the rollout's value.
+// run is one rollout kept: the state after each turn but the last played,
+// the turns played and the rollout's value.
 type run struct {
 	st    []simfb.State // depth − 1 of them
-	path  []float64
 	turns int
 	value float64
 }
@@ -34,7 +31,7 @@ func newTrajectories(n, depth int) bot.Trajectories[trajectory] {
 	t := bot.NewTrajectories[trajectory](n)
 	for i := range t.All {
 		for r := range t.All[i].runs {
-			t.All[i].runs[r] = run{st: make([]simfb.State, depth-1), path: make([]float64, depth-1)}
+			t.All[i].runs[r] = run{st: make([]simfb.State, depth-1)}
 		}
 	}
 	return t
@@ -49,24 +46,14 @@ func (w *Weights) robust(a, h float64) float64 {
 	return (1-w.Robust)*a + w.Robust*h
 }
 
-// keeps reports whether pl's rollouts are kept: not against several
-// predicted opponents.
-func (s *Search) keeps(pl int) bool { return pl != s.me || s.nopp <= 1 }
-
 // RolloutSlot is Rollout kept as plan i's trajectory (bot.Prefixed).
 func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
-	if !s.keeps(pl) {
-		return s.Rollout(pl, mine, theirs)
-	}
 	return s.rolloutKept(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }
 
 // Shared returns the turns searched, from the first, in which child
 // gives plan i's orders (bot.Prefixed).
 func (s *Search) Shared(pl int, child *Plan, i int) int {
-	if !s.keeps(pl) {
-		return 0
-	}
 	p := s.traj[pl].Plan(i)
 	k := 0
 	for k < s.depth && child[k] == p.plan[k] {
@@ -78,9 +65,6 @@ func (s *Search) Shared(pl int, child *Plan, i int) int {
 // RolloutChild is Rollout of child from turn k, the turns before being
 // plan parent's, kept as the spare trajectory (bot.Prefixed).
 func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) float64 {
-	if !s.keeps(pl) {
-		return s.Rollout(pl, child, theirs)
-	}
 	p, out := s.traj[pl].Child(parent, k)
 	return s.rolloutKept(pl, child, theirs, p, k, out)
 }
@@ -88,9 +72,6 @@ func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) 
 // Keep makes the spare trajectory plan i's, its shared turns copied from
 // its parent's (bot.Prefixed).
 func (s *Search) Keep(pl, i int) {
-	if !s.keeps(pl) {
-		return
-	}
 	tr := &s.traj[pl]
 	p, out := tr.Plan(tr.Parent), tr.Spare()
 	runs := 1
@@ -103,7 +84,6 @@ func (s *Search) Keep(pl, i int) {
 			n = out.runs[r].turns - 1
 		}
 		copy(out.runs[r].st[:n], p.runs[r].st[:n])
-		copy(out.runs[r].path[:n], p.runs[r].path[:n])
 	}
 	tr.Keep(i)
 }
@@ -135,11 +115,10 @@ func (s *Search) run(pl int, mine, theirs *Plan, from *run, k int, out *run) flo
 		return from.value
 	}
 	var st simfb.State
-	var path float64
 	if k == 0 {
 		st = s.root
 	} else {
-		st, path = from.st[k-1], from.path[k-1]
+		st = from.st[k-1]
 	}
 	t := k
 	for t < s.depth {
@@ -148,16 +127,11 @@ func (s *Search) run(pl int, mine, theirs *Plan, from *run, k int, out *run) flo
 		if res.Over || st.Round >= simfb.MaxRounds {
 			break
 		}
-		if t < s.depth {
-			if s.W.Path != 0 {
-				path += s.W.eval(&st, pl)
-			}
-			if out != nil {
-				out.st[t-1], out.path[t-1] = st, path
-			}
+		if t < s.depth && out != nil {
+			out.st[t-1] = st
 		}
 	}
-	v := s.W.eval(&st, pl) + s.W.Path*path
+	v := s.W.eval(&st, pl)
 	if out != nil {
 		out.turns, out.value = t, v
 	}

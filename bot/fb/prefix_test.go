@@ -13,8 +13,7 @@ import (
 // where they differ from their parent (bot.Prefixed) chooses, turn after
 // turn, the very plans of one that rolls every plan from the root
 // (bottest.Plain): at depths 1, 2, 4 and 6, with Robust 0, 0.5 (the
-// default) and −1, with Path, and against 3 predicted opponents (where
-// nothing is kept); and each kept trajectory is that of its plan rolled
+// default), 0.3 and −1; and each kept trajectory is that of its plan rolled
 // out anew.
 func TestPrefixExact(t *testing.T) {
 	for _, tc := range []struct {
@@ -25,8 +24,7 @@ func TestPrefixExact(t *testing.T) {
 		{1, func(w *Weights) {}},
 		{2, func(w *Weights) { w.Robust = 0 }},
 		{Depth, func(w *Weights) { w.Robust = -1 }},
-		{MaxDepth, func(w *Weights) { w.Path = 0.3 }},
-		{Depth, func(w *Weights) { w.Opponents = 3 }},
+		{MaxDepth, func(w *Weights) { w.Robust = 0.3 }},
 	} {
 		st := Settings
 		st.Depth = tc.depth
@@ -47,9 +45,7 @@ func TestPrefixExact(t *testing.T) {
 			if got != want {
 				t.Fatalf("depth %d, weights %+v, turn %d: plan %v, from the root %v", tc.depth, pre.W, turn, got, want)
 			}
-			if pre.keeps(0) {
-				checkTrajectories(t, pre, pre.eng.Predicted())
-			}
+			checkTrajectories(t, pre, pre.eng.Predicted())
 		}
 	}
 }
@@ -59,8 +55,8 @@ func TestPrefixExact(t *testing.T) {
 func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 	t.Helper()
 	var fresh trajectory
-	fresh.runs[0] = run{st: make([]simfb.State, s.depth-1), path: make([]float64, s.depth-1)}
-	fresh.runs[1] = run{st: make([]simfb.State, s.depth-1), path: make([]float64, s.depth-1)}
+	fresh.runs[0] = run{st: make([]simfb.State, s.depth-1)}
+	fresh.runs[1] = run{st: make([]simfb.State, s.depth-1)}
 	runs := 1
 	if s.W.Robust != 0 {
 		runs = 2
@@ -74,7 +70,7 @@ func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 				t.Fatalf("plan %d run %d: kept %v in %d turns, rolled out %v in %d", i, r, k.value, k.turns, f.value, f.turns)
 			}
 			for j := 0; j < f.turns-1; j++ {
-				if f.st[j] != k.st[j] || f.path[j] != k.path[j] {
+				if f.st[j] != k.st[j] {
 					t.Fatalf("plan %d run %d: state after turn %d differs from a new rollout's", i, r, j)
 				}
 			}

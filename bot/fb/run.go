@@ -3,7 +3,6 @@ package fb
 import (
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -65,8 +64,6 @@ type Bot struct {
 	st     simfb.State
 	me     int
 	turn   int
-	// magic is the opponent's magic read last turn (inferSpells).
-	magic int32
 	// lines holds a turn's input.
 	lines [3 + simfb.MaxWizards + simfb.MaxSnaffles + simfb.NumBludgers]string
 	// Sims and Iterations are the simulated turns and search iterations of
@@ -115,10 +112,6 @@ func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 		return out, fmt.Errorf("turn %d: %v", b.turn+1, err)
 	}
 	b.st.Round = int32(b.turn)
-	if b.cfg.Weights.InferSpells && b.turn > 0 {
-		b.inferSpells(b.magic + 1 - b.st.Magic[1-b.me])
-	}
-	b.magic = b.st.Magic[1-b.me]
 	cmds := b.decide(start)
 	for k, c := range cmds {
 		out[k] = c.String()
@@ -172,109 +165,6 @@ func (b *Bot) forward(cmds [2]simfb.Command) {
 		}
 	}
 	b.st.Play(&all, nil)
-}
-
-// paidSpells returns the n spells the opponent cast in a turn in which it
-// paid paid magic: a cost of 20 is an ACCIO or a FLIPENDO (told apart by
-// inferSpells), 10 a PETRIFICUS (rather than two OBLIVIATEs); OBLIVIATE,
-// which only turns bludgers away, is not modelled (15 is a PETRIFICUS, 25
-// one of 20).
-func paidSpells(paid int32) (sp [2]simfb.Spell, n int) {
-	switch paid {
-	case 10, 15:
-		return [2]simfb.Spell{simfb.Petrificus}, 1
-	case 20, 25:
-		return [2]simfb.Spell{simfb.Flipendo}, 1
-	case 30:
-		return [2]simfb.Spell{simfb.Flipendo, simfb.Petrificus}, 2
-	case 40:
-		return [2]simfb.Spell{simfb.Flipendo, simfb.Flipendo}, 2
-	}
-	return sp, 0
-}
-
-// inferSpells gives the opponent's wizards the spells that the magic it
-// paid last turn tells it cast (Weights.InferSpells; paid is the magic
-// read the turn before, plus the point a turn brings, minus today's): the
-// engine starts them this turn, and the input shows neither spell nor
-// target. Each spell goes to the wizard, target (and, for a cost of 20,
-// ACCIO or FLIPENDO) best for the opponent: the one whose rollout of both
-// players' baseline policies over the search's depth the evaluation ranks
-// highest for the opponent. Spells already started are kept.
-func (b *Bot) inferSpells(paid int32) {
-	spells, n := paidSpells(paid)
-	op := 1 - b.me
-	used := -1
-	for _, sp := range spells[:n] {
-		best, bestScore := hypothesis{caster: -1}, math.Inf(-1)
-		for k := 0; k < 2; k++ {
-			i := 2*op + k
-			if i == used {
-				continue
-			}
-			var buf [2*simfb.MaxSnaffles + 2]hypothesis
-			for _, h := range candidates(buf[:0], &b.st, i, sp) {
-				if v := b.tryHypothesis(h, op); v > bestScore {
-					best, bestScore = h, v
-				}
-			}
-		}
-		if best.caster < 0 {
-			return
-		}
-		w := &b.st.Wizards[best.caster]
-		w.Cast, w.LastTarget = best.spell, int8(best.target)
-		used = best.caster
-	}
-}
-
-// hypothesis is a spell the opponent may have cast: its caster, spell and
-// target entity id.
-type hypothesis struct {
-	caster, target int
-	spell          simfb.Spell
-}
-
-// candidates appends to hs the spells that wizard i of the opponent may
-// have cast for a spell of sp's cost: FLIPENDO (then also ACCIO) or
-// PETRIFICUS on any live snaffle it does not hold, PETRIFICUS also on a
-// wizard of the other player.
-func candidates(hs []hypothesis, st *simfb.State, i int, sp simfb.Spell) []hypothesis {
-	for k := 0; k < int(st.NumSnaffles); k++ {
-		sn := &st.Snaffles[k]
-		if sn.Scored || int(sn.Carrier) == i {
-			continue
-		}
-		id := st.SnaffleID(k)
-		hs = append(hs, hypothesis{i, id, sp})
-		if sp == simfb.Flipendo {
-			hs = append(hs, hypothesis{i, id, simfb.Accio})
-		}
-	}
-	if sp == simfb.Petrificus {
-		other := 1 - simfb.Owner(i)
-		hs = append(hs, hypothesis{i, 2 * other, sp}, hypothesis{i, 2*other + 1, sp})
-	}
-	return hs
-}
-
-// tryHypothesis returns the opponent's evaluation after h is started
-// and both players play their baseline for the search's depth.
-func (b *Bot) tryHypothesis(h hypothesis, op int) float64 {
-	st := b.st
-	w := &st.Wizards[h.caster]
-	w.Cast, w.LastTarget = h.spell, int8(h.target)
-	for t := 0; t < b.cfg.Settings.Depth; t++ {
-		var all [simfb.MaxWizards]simfb.Command
-		for pl := 0; pl < 2; pl++ {
-			c := b.cfg.Baseline.Commands(&st, pl)
-			all[2*pl], all[2*pl+1] = c[0], c[1]
-		}
-		if res := st.Play(&all, nil); res.Over || st.Round >= simfb.MaxRounds {
-			break
-		}
-	}
-	return b.cfg.Weights.eval(&st, op)
 }
 
 // ReadInit reads the init line (bot.Player).
