@@ -10,9 +10,7 @@ import (
 )
 
 // Depth is the number of turns a search plays by default (Settings.Depth,
-// the flag -depth). At the same number of simulated turns, depth 5 played
-// even with 4 (−4 ± 43 Elo) and depth 6 lost (−67 ± 48), 100 pairs each
-// (referee match, 300 iterations at depth 4, 240 at 5, 200 at 6).
+// the flag -depth), the best measured (MEASUREMENTS.md).
 const Depth = 4
 
 // MaxDepth is the number of turns a plan holds: the size of its array,

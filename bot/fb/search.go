@@ -108,11 +108,8 @@ type Search struct {
 }
 
 // Settings are the search's constants (bot.Settings). The opponent is
-// predicted by at most 100 iterations: a short search from the baseline's
-// plan. Unbounded, the prediction drifted towards the best answer to our
-// plan, our plan fitted that answer, and play got weaker as the budget
-// grew: 9 wins in 15 games against the baseline at 15,000 iterations a
-// turn, 378 in 400 at 300.
+// predicted by at most 100 iterations, a short search from the baseline's
+// plan: unbounded, it overfits our plan (MEASUREMENTS.md).
 var Settings = bot.Settings{
 	Depth:                 Depth,
 	Population:            Population,
@@ -351,8 +348,8 @@ func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budge
 	return s.eng.Turn(first, strategy, b)
 }
 
-// setRoot makes st the root of the turn: the odds of the opponent's
-// orders and the heuristic plans.
+// setRoot makes st the root of the turn and rolls out its heuristic
+// plans.
 func (s *Search) setRoot(st *simfb.State) {
 	s.root = *st
 	s.heuristic = heuristicPlans(&s.root, &s.B, s.depth)
