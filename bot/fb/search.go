@@ -71,7 +71,7 @@ var DefaultWeights = Weights{
 	SnaffleLead:  1,
 	Chase:        0.5,
 	Hold:         800,
-	Magic:        300,
+	Magic:        600,
 	BludgerRange: 1200,
 	Bludger:      0.5,
 	Robust:       0.5,
