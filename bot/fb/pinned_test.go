@@ -25,7 +25,7 @@ func pinnedOutput(t *testing.T, cfg func(strategy string, seed int64) Config) ma
 // commit 4d2b81d), with the zero Config and with every flag given its
 // default.
 func TestPlayPinned(t *testing.T) {
-	want := map[string]string{StrategyGA: "8ab515ef81f329fd", StrategyBeam: "a860db905675a7c0", StrategyBaseline: "34deb001b5f363ee"}
+	want := map[string]string{StrategyGA: "e6b35ff107324b83", StrategyBeam: "21d8be1db26c3812", StrategyBaseline: "34deb001b5f363ee"}
 	plain := func(strategy string, seed int64) Config {
 		return Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}}
 	}

@@ -67,7 +67,7 @@ type Weights struct {
 // DefaultWeights are the weights of the bot, each the best of those
 // measured (MEASUREMENTS.md).
 var DefaultWeights = Weights{
-	Goal:         60000,
+	Goal:         22000,
 	SnaffleLead:  1,
 	Chase:        0.5,
 	Hold:         800,
