@@ -2,9 +2,9 @@ package bottest
 
 import "impulse/bot"
 
-// Plain is game G seen only as a bot.Game: not a bot.Prefixed, so that an engine over it
-// rolls every plan out from the root, the reference a game's kept
-// trajectories are tested against.
+// Plain is game G seen only as a bot.Game: not a bot.Prefixed, so that an
+// engine over it rolls every plan out from the root, the reference a
+// game's kept trajectories are tested against.
 type Plain[P, N any, G bot.Game[P, N]] struct{ G G }
 
 func (g Plain[P, N, G]) Rollout(pl int, mine, theirs *P) float64 {
