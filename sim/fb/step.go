@@ -10,21 +10,7 @@ import (
 // This file is the per-turn hot code: Prepare, Update and the collision
 // loop.
 
-// CollisionKind is the kind of a collision line of the view.
-type CollisionKind uint8
-
-const (
-	// ScoreHit: a snaffle's centre crossed a goal line (SNAFFLESCORE).
-	ScoreHit CollisionKind = iota
-	// CaptureHit: a wizard caught a snaffle (SNAFFLE).
-	CaptureHit
-	// WallHit: a body bounced off a wall (WALL).
-	WallHit
-	// EntityHit: two bodies, or a body and a post, bounced (ENTITY).
-	EntityHit
-)
-
-// Side is the wall of a WallHit.
+// Side is a wall of the field, as the view names it.
 type Side uint8
 
 const (
@@ -33,45 +19,6 @@ const (
 	Bottom
 	Top
 )
-
-var sideNames = [4]string{"LEFT", "RIGHT", "BOTTOM", "TOP"}
-
-func (sd Side) String() string { return sideNames[sd&3] }
-
-// Collision is one collision the engine reacted to during a turn, with
-// what its view line prints (Collision.toViewString).
-type Collision struct {
-	Kind CollisionKind
-	ID   int32   // the engine's uniqueId: a counter over every candidate found
-	Time float64 // within the turn, 0..1
-	// A and B are, by kind: ScoreHit the snaffle id and the scoring
-	// player; CaptureHit the snaffle id and the wizard id; WallHit the
-	// entity id (B unused); EntityHit the two entity ids, A the one whose
-	// scan found the pair.
-	A, B int8
-	Side Side // WallHit
-	// PosA, PosB: ScoreHit the snaffle's position at the end of the turn;
-	// CaptureHit the wizard's and the snaffle's before the capture;
-	// WallHit the body's before the bounce; EntityHit both before the
-	// bounce.
-	PosA, PosB sim.Vec
-	// Vel: WallHit the body's speed before the bounce; EntityHit the mean
-	// speed (v1+v2)/2 before the bounce, or v1 against a post.
-	Vel sim.Vec
-	// Impulse: WallHit |forceTotal|; EntityHit the signed forceTotal.
-	Impulse float64
-	// refs name the engine's vector objects that PosA, PosB and Vel are
-	// references to (0: a copy), for the in-place writes that follow.
-	refs [3]int32
-}
-
-// Log receives the collisions of one turn. Collisions beyond MaxLog are
-// counted in Dropped, not recorded.
-type Log struct {
-	Items   [MaxLog]Collision
-	N       int
-	Dropped int
-}
 
 // Bodies have fixed slots in the collision code: wizards 0..3, snaffles
 // 4..10, bludgers 11..12, posts 13..16.
@@ -123,21 +70,10 @@ type candidate struct {
 	a, b int8 // slots; cWall: b is the Side; cGoal: b is the player
 }
 
-// objects follows the identity of the engine's vector objects during the
-// collision loop, for the view lines that hold references to them (only
-// when logging).
-type objects struct {
-	next     int32
-	pos, vel [numSlots]int32
-}
-
-func (o *objects) fresh() int32 { o.next++; return o.next }
-
 // turn is the scratch of one Update.
 type turn struct {
 	s     *State
-	log   *Log
-	obj   objects
+	v     view
 	n     int
 	box   [numSlots]box
 	cands [maxCands]candidate
@@ -248,12 +184,10 @@ func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
 // release what they hold; throws; bludgers chase the nearest wizard they
 // may; PETRIFICUS, then ACCIO, then FLIPENDO; magic; the collision loop;
 // friction and rounding; the end of the game. It increments Round. log,
-// when not nil, receives the turn's collisions. It allocates nothing.
+// when not nil, receives the turn's collisions (except in the contest
+// build, which has no view: view_contest.go). It allocates nothing.
 func (s *State) Update(log *Log) Result {
 	s.Round++
-	if log != nil {
-		log.N, log.Dropped = 0, 0
-	}
 	var res Result
 	n := int(s.NumSnaffles)
 	// 1. Ignore lists.
@@ -341,13 +275,8 @@ func (s *State) Update(log *Log) Result {
 	}
 	// 7. Movement.
 	var tn turn
-	tn.s, tn.log = s, log
-	if log != nil {
-		for i := range tn.obj.pos {
-			tn.obj.pos[i] = tn.obj.fresh()
-			tn.obj.vel[i] = tn.obj.fresh()
-		}
-	}
+	tn.s = s
+	tn.viewStart(log)
 	before := s.Score
 	tn.run()
 	res.Scored[0] = int8(s.Score[0] - before[0])
@@ -368,13 +297,7 @@ func (s *State) Update(log *Log) Result {
 		b.Vel = b.Vel.Scale(BludgerFriction)
 		b.Pos, b.Vel = b.Pos.SymRound(), b.Vel.SymRound()
 	}
-	if log != nil {
-		for k := 0; k < log.N; k++ {
-			if c := &log.Items[k]; c.Kind == ScoreHit {
-				c.PosA = s.Snaffles[int(c.A)-MaxWizards].Pos
-			}
-		}
-	}
+	tn.viewEnd()
 	// 9. The end.
 	res.Over = live == 0 || s.Score[0] >= s.ScoreToWin || s.Score[1] >= s.ScoreToWin || s.Dead[0] || s.Dead[1]
 	return res
@@ -462,17 +385,6 @@ func (t *turn) vectors(slot int8) (*sim.Vec, *sim.Vec) {
 var postCopy = Posts
 var zeroVel sim.Vec
 
-// entityID returns the engine's id of a body slot.
-func (t *turn) entityID(slot int8) int8 {
-	switch {
-	case slot < slotBludger:
-		return slot
-	case slot < slotPost:
-		return slot - slotBludger + int8(MaxWizards) + t.s.NumSnaffles
-	}
-	return slot - slotPost + int8(MaxWizards+NumBludgers) + t.s.NumSnaffles
-}
-
 // maxSteps bounds the collision loop. The engine has no bound; a turn of
 // the official games takes a few steps.
 //
@@ -538,11 +450,7 @@ func (t *turn) advance(dt float64) {
 		b := &s.Bludgers[k]
 		b.Pos = b.Pos.Add(b.Vel.Scale(dt))
 	}
-	if t.log != nil {
-		for i := range t.obj.pos {
-			t.obj.pos[i] = t.obj.fresh()
-		}
-	}
+	t.viewAdvanced()
 }
 
 func (t *turn) add(time float64, kind uint8, a, b int8) {
@@ -799,22 +707,6 @@ func (t *turn) captures(i int, begin, window float64) {
 	}
 }
 
-// record appends a collision line and returns it, or nil when not logging.
-func (t *turn) record(c *candidate, kind CollisionKind) *Collision {
-	l := t.log
-	if l == nil {
-		return nil
-	}
-	if l.N == len(l.Items) {
-		l.Dropped++
-		return nil
-	}
-	e := &l.Items[l.N]
-	l.N++
-	*e = Collision{Kind: kind, ID: c.id, Time: c.t}
-	return e
-}
-
 func (t *turn) react(c *candidate) {
 	switch c.kind {
 	case cGoal:
@@ -837,9 +729,7 @@ func (t *turn) score(c *candidate) {
 	if pl := c.b; !s.Dead[pl] {
 		s.Score[pl]++
 	}
-	if e := t.record(c, ScoreHit); e != nil {
-		e.A, e.B = t.entityID(c.a), c.b
-	}
+	t.viewScore(c)
 }
 
 // capture is SnaffleCollision.react: refused when the wizard already holds
@@ -860,17 +750,10 @@ func (t *turn) capture(c *candidate) {
 			return
 		}
 	}
-	if e := t.record(c, CaptureHit); e != nil {
-		e.A, e.B = t.entityID(c.b), i
-		e.PosA, e.PosB = w.Pos, sn.Pos
-		e.refs = [3]int32{t.obj.pos[i], t.obj.pos[c.b], 0}
-	}
+	t.viewCapture(c)
 	w.Holding = k
 	sn.Carrier = i
 	sn.Pos, sn.Vel = w.Pos, w.Vel
-	if t.log != nil {
-		t.obj.pos[c.b], t.obj.vel[c.b] = t.obj.pos[i], t.obj.vel[i]
-	}
 }
 
 // bounceWall is WallCollision.react: the normal speed reversed (impulse
@@ -884,11 +767,7 @@ func (t *turn) bounceWall(c *candidate) {
 		return
 	}
 	side := Side(c.b)
-	e := t.record(c, WallHit)
-	if e != nil {
-		e.A, e.Side, e.PosA, e.Vel = t.entityID(c.a), side, *p, *v
-		e.refs = [3]int32{t.obj.pos[c.a], 0, t.obj.vel[c.a]}
-	}
+	k := t.viewWall(c, *p, *v)
 	m := slotMass[c.a]
 	inv := 1 / m
 	var force float64
@@ -900,9 +779,6 @@ func (t *turn) bounceWall(c *candidate) {
 		force = float64(2*v.Y) * m
 		v.X += float64(float64(0*force) * inv)
 		v.Y += float64(float64(-1*force) * inv)
-	}
-	if e != nil {
-		e.Impulse = math.Abs(force)
 	}
 	r := slotRadius[c.a]
 	moved := false
@@ -922,6 +798,7 @@ func (t *turn) bounceWall(c *candidate) {
 		p.Y += float64(-2 * (p.Y - r))
 		moved = true
 	}
+	t.viewImpulse(k, math.Abs(force))
 	t.replaced(c.a, moved)
 	t.sync(c.a)
 }
@@ -930,11 +807,7 @@ func (t *turn) bounceWall(c *candidate) {
 func (t *turn) bounceStatic(c *candidate) {
 	p, v := t.vectors(c.a)
 	post := Posts[c.b-slotPost]
-	e := t.record(c, EntityHit)
-	if e != nil {
-		e.A, e.B, e.PosA, e.PosB, e.Vel = t.entityID(c.a), t.entityID(c.b), *p, post, *v
-		e.refs = [3]int32{t.obj.pos[c.a], 0, t.obj.vel[c.a]}
-	}
+	k := t.viewStatic(c, *p, post, *v)
 	n := post.Sub(*p).Normalize()
 	if n == (sim.Vec{}) {
 		n = sim.Vec{X: 1}
@@ -945,15 +818,13 @@ func (t *turn) bounceStatic(c *candidate) {
 	if f > MinImpulse {
 		total = f + f
 	}
-	if e != nil {
-		e.Impulse = total
-	}
 	*v = v.Add(n.Scale(-1 * total).Scale(1 / m))
 	moved := false
 	if diff := p.Dist(post) - slotRadius[c.a] - PostRadius; diff <= 0 {
 		*p = p.Add(n.Scale(-(float64(-diff/2) + Epsilon)))
 		moved = true
 	}
+	t.viewImpulse(k, total)
 	t.replaced(c.a, moved)
 	t.sync(c.a)
 }
@@ -962,12 +833,7 @@ func (t *turn) bounceStatic(c *candidate) {
 func (t *turn) bouncePair(c *candidate) {
 	pa, va := t.vectors(c.a)
 	pb, vb := t.vectors(c.b)
-	e := t.record(c, EntityHit)
-	if e != nil {
-		e.A, e.B, e.PosA, e.PosB = t.entityID(c.a), t.entityID(c.b), *pa, *pb
-		e.Vel = va.Add(*vb).Scale(0.5)
-		e.refs = [3]int32{t.obj.pos[c.a], t.obj.pos[c.b], 0}
-	}
+	k := t.viewPair(c, *pa, *pb, *va, *vb)
 	n := pb.Sub(*pa).Normalize()
 	if n == (sim.Vec{}) {
 		n = sim.Vec{X: 1}
@@ -977,9 +843,6 @@ func (t *turn) bouncePair(c *candidate) {
 	total := f + MinImpulse
 	if f > MinImpulse {
 		total = f + f
-	}
-	if e != nil {
-		e.Impulse = total
 	}
 	j := n.Scale(-1 * total)
 	*va = va.Add(j.Scale(1 / ma))
@@ -993,22 +856,11 @@ func (t *turn) bouncePair(c *candidate) {
 	if c.a >= slotBludger && c.b < slotSnaffle {
 		t.s.Bludgers[c.a-slotBludger].LastVictim = c.b
 	}
+	t.viewImpulse(k, total)
 	t.replaced(c.a, moved)
 	t.replaced(c.b, moved)
 	t.sync(c.a)
 	t.sync(c.b)
-}
-
-// replaced notes that a reaction gave body slot a new speed vector, and a
-// new position vector when moved.
-func (t *turn) replaced(slot int8, moved bool) {
-	if t.log == nil {
-		return
-	}
-	t.obj.vel[slot] = t.obj.fresh()
-	if moved {
-		t.obj.pos[slot] = t.obj.fresh()
-	}
 }
 
 // sync copies a holding wizard's position and speed into its snaffle after
@@ -1026,24 +878,5 @@ func (t *turn) sync(slot int8) {
 	ss := int8(slotSnaffle) + w.Holding
 	sn := &s.Snaffles[w.Holding]
 	sn.Pos, sn.Vel = w.Pos, w.Vel
-	if t.log == nil {
-		return
-	}
-	pos, vel := t.obj.pos[ss], t.obj.vel[ss]
-	for k := 0; k < t.log.N; k++ {
-		e := &t.log.Items[k]
-		for f, ref := range e.refs {
-			switch {
-			case ref == 0:
-			case ref == pos && f < 2:
-				if f == 0 {
-					e.PosA = w.Pos
-				} else {
-					e.PosB = w.Pos
-				}
-			case ref == vel && f == 2:
-				e.Vel = w.Vel
-			}
-		}
-	}
+	t.viewSync(ss, w)
 }
