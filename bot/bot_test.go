@@ -102,30 +102,6 @@ func TestSelection(t *testing.T) {
 	if Best(nil) != -1 || Worst(nil) != -1 {
 		t.Error("Best or Worst of nothing is not -1")
 	}
-	tests := []struct {
-		name string
-		k    int
-		want []int32
-	}{
-		{"top 3, ties in order", 3, []int32{1, 3, 5}},
-		{"top 1", 1, []int32{1}},
-		{"all", 7, []int32{1, 3, 5, 4, 0, 2, 6}},
-		{"more than all", 9, []int32{1, 3, 5, 4, 0, 2, 6}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			idx := []int32{0, 1, 2, 3, 4, 5, 6}
-			got := TopK(scores, idx, tc.k)
-			if len(got) != len(tc.want) {
-				t.Fatalf("TopK = %v, want %v", got, tc.want)
-			}
-			for i := range got {
-				if got[i] != tc.want[i] {
-					t.Fatalf("TopK = %v, want %v", got, tc.want)
-				}
-			}
-		})
-	}
 	r := NewRand(3)
 	wins := 0
 	for i := 0; i < 1000; i++ {
@@ -138,8 +114,6 @@ func TestSelection(t *testing.T) {
 		t.Errorf("a tournament of 3 chose a best score %d times of 1000, want about 636", wins)
 	}
 	if allocs := testing.AllocsPerRun(100, func() {
-		idx := [7]int32{0, 1, 2, 3, 4, 5, 6}
-		TopK(scores, idx[:], 3)
 		Tournament(&r, scores, 2)
 	}); allocs != 0 {
 		t.Errorf("selection allocates %v times", allocs)

@@ -43,14 +43,19 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 }
 
 // Check fills in the defaults (StrategyGA, the game's budgets first and
-// turn) and returns an error for an unknown strategy or a negative count
-// or budget. "search", FB's old name of the genetic algorithm, is
+// turn) and returns an error for an unknown strategy, StrategyBeam in a
+// contest build without the beam search (see beam.go), or a negative
+// count or budget. "search", FB's old name of the genetic algorithm, is
 // StrategyGA.
 func (c *Config) Check(first, turn time.Duration) error {
 	switch c.Strategy {
 	case "", "search":
 		c.Strategy = StrategyGA
-	case StrategyGA, StrategyBeam, StrategyBaseline:
+	case StrategyGA, StrategyBaseline:
+	case StrategyBeam:
+		if !beamBuilt {
+			return errors.New(`strategy beam: this contest build has no beam search (build tag beam): bundle with -flags "-strategy beam", which adds the tag`)
+		}
 	default:
 		return fmt.Errorf("unknown strategy %q (want %s, %s or %s)", c.Strategy, StrategyGA, StrategyBeam, StrategyBaseline)
 	}

@@ -6,7 +6,8 @@
 // search of both games (a genetic algorithm over both players' plans, or
 // a beam); a Game that is Prefixed keeps each plan's trajectory, with
 // Trajectories' bookkeeping, and has its children simulated only from the
-// first turn where they differ from a parent.
+// first turn where they differ from a parent. The beam search (beam.go)
+// is left out of a contest build without the tag beam (nobeam.go).
 //
 // Input, Output and EndTurn are the I/O of a contest program's turn loop.
 //

@@ -77,10 +77,22 @@ var walkSettings = Settings{
 	OpponentShare: 0.25, RandomizeFirst: true, BeamWidth: 4, BeamChildren: 4,
 }
 
+// strategies are the searches of this build: the beam's only where it is
+// built (not in a contest build without the tag beam: go test -tags
+// contest runs these tests without it).
+var strategies = searchStrategies()
+
+func searchStrategies() []string {
+	if !beamBuilt {
+		return []string{StrategyGA}
+	}
+	return []string{StrategyGA, StrategyBeam}
+}
+
 // TestEngineFindsTheBestPlan: both strategies find the four steps forward
 // of the toy game, and the opponent's prediction is its best answer too.
 func TestEngineFindsTheBestPlan(t *testing.T) {
-	for _, strategy := range []string{StrategyGA, StrategyBeam} {
+	for _, strategy := range strategies {
 		for _, replace := range []bool{false, true} {
 			s := walkSettings
 			s.ReplaceWorst = replace
@@ -113,23 +125,18 @@ func TestEngineOpponentBound(t *testing.T) {
 	}
 }
 
-// TestEngineZeroAlloc: a GA iteration, a beam pass and whole turns of
-// both strategies allocate nothing once the engine is set up.
+// TestEngineZeroAlloc: a GA iteration and whole turns of both strategies
+// allocate nothing once the engine is set up (a beam pass:
+// TestBeamZeroAlloc).
 func TestEngineZeroAlloc(t *testing.T) {
 	e := NewEngine[walkPlan, walkNode](&walk{}, 0, 1, walkSettings)
 	b := NewBudget(time.Time{}, 0, 100)
-	e.Turn(true, StrategyBeam, &b)
+	e.Turn(true, strategies[len(strategies)-1], &b) // the beam's memory allocated
 	theirs := &e.theirs
 	if n := testing.AllocsPerRun(1000, func() { e.generation(0, theirs, 0.5) }); n != 0 {
 		t.Errorf("a GA iteration allocates %v times", n)
 	}
-	if n := testing.AllocsPerRun(100, func() {
-		b := NewBudget(time.Time{}, 0, 1000)
-		e.beamPass(0, theirs, &b)
-	}); n != 0 {
-		t.Errorf("a beam pass allocates %v times", n)
-	}
-	for _, strategy := range []string{StrategyGA, StrategyBeam} {
+	for _, strategy := range strategies {
 		if n := testing.AllocsPerRun(20, func() {
 			b := NewBudget(time.Time{}, 0, 100)
 			e.Turn(false, strategy, &b)
@@ -140,11 +147,18 @@ func TestEngineZeroAlloc(t *testing.T) {
 }
 
 // TestConfigCheck: the defaults filled in, FB's former "search" read as
-// the GA, an unknown strategy or a negative budget refused by name.
+// the GA, an unknown strategy or a negative budget refused by name; the
+// beam taken where it is built, refused with the way to get it where not
+// (go test -tags contest).
 func TestConfigCheck(t *testing.T) {
 	c := Config{Strategy: "search"}
 	if err := c.Check(time.Second, time.Millisecond); err != nil || c.Strategy != StrategyGA || c.FirstTurn != time.Second || c.Turn != time.Millisecond {
 		t.Errorf("Check: %v, %+v; want the GA and the budgets filled in", err, c)
+	}
+	beam := Config{Strategy: StrategyBeam}
+	err := beam.Check(time.Second, time.Millisecond)
+	if want := `bundle with -flags "-strategy beam"`; beamBuilt && err != nil || !beamBuilt && (err == nil || !strings.Contains(err.Error(), want)) {
+		t.Errorf("Check(%+v) with the beam built %v: %v; want it taken where built, else an error saying %q", beam, beamBuilt, err, want)
 	}
 	for _, bad := range []Config{{Strategy: "mcts"}, {Iterations: -1}, {Turn: -time.Millisecond}} {
 		if err := bad.Check(time.Second, time.Millisecond); err == nil {

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"impulse/bot"
 	"impulse/bot/csb"
 	"impulse/bot/fb"
 )
@@ -87,8 +88,10 @@ type assignment struct {
 // bake parses args as the game's bot does, over the settings that the
 // root package's settings function gives, checks them as the bot does,
 // and replaces the function's body with assignments of the values. It
-// returns the function's declaration.
-func (p *program) bake(game string, args []string) (*ast.FuncDecl, error) {
+// returns the function's declaration. beam says whether the program was
+// loaded with the beam search (beamTag, from bakesBeam): the settings must
+// choose strategy beam if and only if it was.
+func (p *program) bake(game string, args []string, beam bool) (*ast.FuncDecl, error) {
 	gs, ok := bakers[game]
 	if !ok {
 		return nil, fmt.Errorf("-flags: no settings of game %q to bake (want %s)", game, strings.Join(sortedKeys(bakers), " or "))
@@ -129,6 +132,10 @@ func (p *program) bake(game string, args []string) (*ast.FuncDecl, error) {
 	if err != nil {
 		return nil, err
 	}
+	if chosen := gs.strategy(start, args) == bot.StrategyBeam; chosen != beam {
+		return nil, fmt.Errorf("-flags: %s: %s's body chooses strategy %s, which the build tags cannot follow: the tag %s, which puts the beam search in the bundle, is chosen from -flags before the body is read (give -strategy %s in -flags)",
+			p.relPos(fd.Pos()), settingsFunc, bot.StrategyBeam, beamTag, bot.StrategyBeam)
+	}
 	pos := fd.Body.Lbrace
 	var body []ast.Stmt
 	for _, a := range list {
@@ -164,6 +171,27 @@ func (p *program) settingsDecl(typ reflect.Type) (fd *ast.FuncDecl, result strin
 		}
 	}
 	return nil, "", fmt.Errorf("-flags: %s: the declaration of %s is not in the command's files", p.relPos(obj.Pos()), settingsFunc)
+}
+
+// bakesBeam reports whether args, parsed by the game's bot's own flags,
+// choose strategy beam: the bundle then needs the beam search (beamTag).
+// It is asked before the program is loaded, so over the zero settings, not
+// over the settings function's body (bake checks that the body agrees);
+// args that do not parse choose nothing here, and bake reports them.
+func bakesBeam(game string, args []string) bool {
+	gs, ok := bakers[game]
+	return ok && gs.strategy(reflect.New(gs.typ).Elem(), args) == bot.StrategyBeam
+}
+
+// strategy returns the strategy that args choose over start, as the bot's
+// flag -strategy reads it ("" for the default, or when args do not parse).
+func (gs gameSettings) strategy(start reflect.Value, args []string) string {
+	_, fs := gs.flags(start)
+	f := fs.Lookup("strategy")
+	if f == nil || fs.Parse(args) != nil {
+		return ""
+	}
+	return f.Value.String()
 }
 
 // fieldPath returns the field names of e when it is a selector chain

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"go/types"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -169,16 +170,19 @@ func otherValue(f *flag.Flag) string {
 
 // TestBakedBundle bundles cmd/bot with settings baked in: its settings
 // function assigns them, and neither the baked bundle nor the plain one
-// holds the flag code (package flag, RegisterFlags). TestIdenticalPlay
-// plays a baked bundle against the unbundled bot given the flags.
+// holds the flag code (package flag, RegisterFlags). Strategy beam adds
+// the build tag beam, and with it the beam search (TestBeamTag: the other
+// bundles leave it out). TestIdenticalPlay plays baked bundles against
+// the unbundled bot given the flags.
 func TestBakedBundle(t *testing.T) {
 	root := filepath.Join("..", "..")
 	for _, tt := range []struct {
 		game, flags string
-		want        []string
+		want, not   []string
 	}{
-		{"fb", "-strategy beam -w-robust 0.7", []string{"func settings() (cfg config) {\n\tcfg.Strategy = \"beam\"\n\tcfg.Seed = 1\n\tcfg.Weights.", "\tcfg.Weights.Robust = 0.7\n", "Flags baked in: -strategy beam -w-robust 0.7."}},
-		{"csb", "", []string{"func settings() (cfg config) {\n\tcfg.Seed = 1\n\treturn\n}"}},
+		{"fb", "-strategy beam -w-robust 0.7", []string{"func settings() (cfg config) {\n\tcfg.Strategy = \"beam\"\n\tcfg.Seed = 1\n\tcfg.Weights.", "\tcfg.Weights.Robust = 0.7\n",
+			"(build tags contest,fb,beam). Flags baked in: -strategy beam -w-robust 0.7.", "beamPass(", "TopK("}, nil},
+		{"csb", "", []string{"func settings() (cfg config) {\n\tcfg.Seed = 1\n\treturn\n}"}, []string{"beamPass", "TopK"}},
 	} {
 		t.Run(tt.game, func(t *testing.T) {
 			opt := options{dir: root, pattern: "./cmd/bot", tags: games[tt.game], game: tt.game, stripComments: true}
@@ -196,7 +200,7 @@ func TestBakedBundle(t *testing.T) {
 					t.Errorf("the bundle does not hold %q", w)
 				}
 			}
-			for _, bad := range []string{`"flag"`, "RegisterFlags(", "flag.CommandLine", "FlagSet"} {
+			for _, bad := range append([]string{`"flag"`, "RegisterFlags(", "flag.CommandLine", "FlagSet"}, tt.not...) {
 				if strings.Contains(src, bad) {
 					t.Errorf("the bundle holds %s: the flag code is not left out", bad)
 				}
@@ -206,6 +210,94 @@ func TestBakedBundle(t *testing.T) {
 	_, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games["fb"], game: "fb", flags: []string{"-strategy", "mcts"}})
 	if want := `-flags: -strategy mcts: the bot refuses it: unknown strategy "mcts"`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("-flags \"-strategy mcts\": %v, want %q", err, want)
+	}
+}
+
+// TestBeamTag checks that the bundles carry the engine's beam search only
+// when the baked settings choose it (build tag beam, bot/beam.go): the
+// default bundles of both games leave its code out and say which tags
+// they were built with, and their bot refuses strategy beam at start with
+// the way to get it (the FB bundle, its settings function edited to choose
+// the beam, built and run). bakesBeam reads -strategy with the bot's own
+// flags; a malformed -flags that chooses the beam is still reported as
+// bake reports it; a settings function whose body chooses the beam, which
+// the tags cannot follow, is refused (testdata/beambody).
+func TestBeamTag(t *testing.T) {
+	for _, tt := range []struct {
+		game, flags string
+		want        bool
+	}{
+		{"fb", "-strategy beam", true},
+		{"csb", "-seed 3 -strategy=beam -iterations 9", true},
+		{"fb", "-strategy beam -strategy ga", false},
+		{"csb", "-strategy ga", false},
+		{"fb", "-seed 2", false},
+		{"fb", "", false},
+		{"fb", "-w-goal x -strategy beam", false}, // malformed: bake reports it
+		{"csb", "-seed 2 beam -strategy beam", false},
+		{"", "-strategy beam", false}, // no game's flags to read it with
+	} {
+		if got := bakesBeam(tt.game, strings.Fields(tt.flags)); got != tt.want {
+			t.Errorf("bakesBeam(%q, %q) = %v, want %v", tt.game, tt.flags, got, tt.want)
+		}
+	}
+
+	root := filepath.Join("..", "..")
+	beamCode := []string{"beamPass", "beamTick", "beamNode[", "TopK", "stochastic beam search"}
+	stub := "panic(\"bot: strategy beam in a contest build without the beam search (build tag beam)"
+	for _, game := range gameNames() {
+		t.Run(game, func(t *testing.T) {
+			res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games[game], game: game})
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(res.src)
+			if want := "(build tags " + strings.Join(games[game], ",") + ")."; !strings.Contains(src, want) {
+				t.Errorf("the header does not say %q", want)
+			}
+			for _, bad := range beamCode {
+				if strings.Contains(src, bad) {
+					t.Errorf("the bundle holds %s: the beam search is not left out", bad)
+				}
+			}
+			// Engine.Turn still calls searchBeam: bot/nobeam.go's, which
+			// panics, unreachable past Config.Check.
+			if !strings.Contains(src, stub) {
+				t.Errorf("the bundle does not hold the searchBeam of bot/nobeam.go (%s...)", stub)
+			}
+			if game != "fb" {
+				return
+			}
+			settings := "func settings() (cfg config) {\n\tcfg.Seed = 1\n"
+			if !strings.Contains(src, settings) {
+				t.Fatalf("the bundle does not hold %q", settings)
+			}
+			// On the same line, so that the compiler's line numbers hold.
+			edited := strings.Replace(src, settings, strings.TrimSuffix(settings, "\n")+"; cfg.Strategy = \"beam\"\n", 1)
+			exe, err := compile(t.TempDir(), "fb-beam.go", []byte(edited), res.decls)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(exe)
+			cmd.Stdin = strings.NewReader("")
+			out, err := cmd.CombinedOutput()
+			want := `strategy beam: this contest build has no beam search (build tag beam): bundle with -flags "-strategy beam"`
+			if code := exitCode(err); code != 1 || !strings.Contains(string(out), want) {
+				t.Errorf("the bundle choosing the beam in its settings: exit status %d, %q; want 1 and %q", code, out, want)
+			}
+		})
+	}
+
+	_, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games["fb"], game: "fb", flags: []string{"-strategy", "beam", "-w-goal", "x"}})
+	if want := `invalid value "x" for flag -w-goal`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("-flags \"-strategy beam -w-goal x\": %v, want %q", err, want)
+	}
+	_, err = bundle(options{dir: root, pattern: "./cmd/bundle/testdata/beambody", tags: games["fb"], game: "fb", flags: []string{"-seed", "2"}})
+	if want := "-flags: testdata/beambody/main.go:14:1: settings's body chooses strategy beam, which the build tags cannot follow"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a settings function choosing the beam: %v, want %q", err, want)
+	}
+	if _, err = bundle(options{dir: root, pattern: "./cmd/bundle/testdata/beambody", tags: games["fb"], game: "fb", flags: []string{"-strategy", "beam"}}); err != nil {
+		t.Errorf("a settings function choosing the beam, and -flags too: %v", err)
 	}
 }
 

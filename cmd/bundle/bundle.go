@@ -19,6 +19,13 @@ var games = map[string][]string{
 	"fb":  {"contest", "fb"},
 }
 
+// beamTag is the build tag that puts the engine's beam search into the
+// contest build (bot/beam.go; without it, bot/nobeam.go, and the bot
+// refuses strategy beam). bundle adds it to the game's tags when, and
+// only when, the baked settings choose strategy beam: the other bundles
+// leave the beam's code out.
+const beamTag = "beam"
+
 // options say what to bundle and how.
 type options struct {
 	dir     string   // the module's directory ("" for the current one)
@@ -53,7 +60,15 @@ type result struct {
 // bundle loads the command, renames and emits it. It does not run the
 // Go 1.18 and compile checks (see verify).
 func bundle(opt options) (*result, error) {
-	p, err := load(opt.dir, opt.pattern, opt.tags)
+	// The tags are needed before loading, the settings function's body
+	// after it: the beam is chosen by -flags alone, and bake checks that
+	// the body does not choose it.
+	tags := opt.tags
+	beam := opt.flags != nil && bakesBeam(opt.game, opt.flags)
+	if beam {
+		tags = append(tags[:len(tags):len(tags)], beamTag)
+	}
+	p, err := load(opt.dir, opt.pattern, tags)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +80,7 @@ func bundle(opt options) (*result, error) {
 	warnings := n.unexportedMethods()
 	var baked *ast.FuncDecl
 	if opt.flags != nil {
-		if baked, err = p.bake(opt.game, opt.flags); err != nil {
+		if baked, err = p.bake(opt.game, opt.flags, beam); err != nil {
 			return nil, err
 		}
 	}
@@ -73,8 +88,8 @@ func bundle(opt options) (*result, error) {
 	if opt.game != "" {
 		about += " for " + opt.game
 	}
-	if len(opt.tags) > 0 {
-		about += " (build tags " + strings.Join(opt.tags, ",") + ")"
+	if len(tags) > 0 {
+		about += " (build tags " + strings.Join(tags, ",") + ")"
 	}
 	about += "."
 	var mods []string

@@ -50,6 +50,9 @@ var playGames = []struct {
 var bakedSettings = map[string][]string{
 	"csb": {seedFlag, "5", iterationsFlag, strconv.Itoa(playIterations), "-population", "24", "-w-runner-facing", "2500", "-mutation-decay", "0.5"},
 	"fb":  {seedFlag, "5", iterationsFlag, strconv.Itoa(playIterations), "-population", "24", "-w-robust", "0.3", "-mutation-decay", "0.5"},
+	// The beam search, which the bundle holds only when the baked
+	// settings choose it (beamTag): one game is enough to see it play.
+	"fb/beam": {seedFlag, "5", iterationsFlag, strconv.Itoa(playIterations), "-strategy", "beam", "-beam-width", "8", "-w-robust", "0.3"},
 }
 
 // TestIdenticalPlay bundles cmd/bot for each game (without comments when
@@ -63,70 +66,88 @@ var bakedSettings = map[string][]string{
 // differently; in the first game, so does the unbundled bot at the same
 // seed with the default settings, which must play differently at least
 // once. The opponent is the unbundled bot with another seed. The bundle,
-// given an argument, refuses it.
+// given an argument, refuses it. FB plays a second bundle, with the beam
+// search baked in (one game): only that bundle holds the beam's code.
 func TestIdenticalPlay(t *testing.T) {
 	root := filepath.Join("..", "..")
 	if !hasGoFiles(filepath.Join(root, "cmd", "bot")) {
 		t.Skip("cmd/bot does not exist yet: nothing to bundle")
 	}
 	for _, g := range playGames {
-		t.Run(g.name, func(t *testing.T) {
-			tags := games[g.name]
-			// The unbundled bot is the local build, which has the flags:
-			// the game's tags but contest.
-			var plainTags []string
-			for _, tag := range tags {
-				if tag != "contest" {
-					plainTags = append(plainTags, tag)
-				}
+		for _, name := range []string{g.name, g.name + "/beam"} {
+			baked, ok := bakedSettings[name]
+			if !ok {
+				continue
 			}
-			dir := t.TempDir()
-			plain := filepath.Join(dir, "plain")
-			build := exec.Command("go", "build", "-tags", strings.Join(plainTags, ","), "-o", plain, "./cmd/bot")
-			build.Dir = root
-			if out, err := build.CombinedOutput(); err != nil {
-				t.Fatalf("go build -tags %q ./cmd/bot: %v\n%s", strings.Join(plainTags, ","), err, out)
-			}
-			if usage := botUsage(plain); !strings.Contains(usage, seedFlag+" ") || !strings.Contains(usage, iterationsFlag+" ") {
-				t.Skipf("cmd/bot has no deterministic mode yet (flags %s N %s K); its usage:\n%s", seedFlag, iterationsFlag, usage)
-			}
+			beam := name != g.name
+			t.Run(name, func(t *testing.T) { playBundle(t, root, g.name, g.newGame, baked, beam) })
+		}
+	}
+}
 
-			var others []string
-			for name := range games {
-				if name != g.name {
-					others = append(others, name)
-				}
-			}
-			baked := bakedSettings[g.name]
-			res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: g.name, others: others, flags: baked})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, line := size(res.src)
-			t.Logf("bundle of cmd/bot for %s: %s (%s)", g.name, line, note)
-			bundled, warnings, err := verify(res, g.name+".go", filepath.Join(dir, "bundle"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range warnings {
-				t.Logf("warning: %s", w)
-			}
-			out, err := exec.Command(bundled, seedFlag, "1").CombinedOutput()
-			if code := exitCode(err); code != 2 || !strings.Contains(string(out), "the contest build takes no arguments") {
-				t.Errorf("the bundle run with %s 1: exit status %d, %q; want 2 and a message that it takes no arguments", seedFlag, code, out)
-			}
+// playBundle is TestIdenticalPlay of one game's bundle with the settings
+// baked in, which choose the beam search or not.
+func playBundle(t *testing.T, root, game string, newGame func() (engine.Game, engine.Variant), baked []string, beam bool) {
+	tags := games[game]
+	// The unbundled bot is the local build, which has the flags:
+	// the game's tags but contest.
+	var plainTags []string
+	for _, tag := range tags {
+		if tag != "contest" {
+			plainTags = append(plainTags, tag)
+		}
+	}
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain")
+	build := exec.Command("go", "build", "-tags", strings.Join(plainTags, ","), "-o", plain, "./cmd/bot")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build -tags %q ./cmd/bot: %v\n%s", strings.Join(plainTags, ","), err, out)
+	}
+	if usage := botUsage(plain); !strings.Contains(usage, seedFlag+" ") || !strings.Contains(usage, iterationsFlag+" ") {
+		t.Skipf("cmd/bot has no deterministic mode yet (flags %s N %s K); its usage:\n%s", seedFlag, iterationsFlag, usage)
+	}
 
-			for _, seed := range []int{1, 2, 3} {
-				seat := seed % 2 // the bundled bot plays both seats
-				t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
-					game, variant := g.newGame()
-					tw := twins{plain: plain, args: baked, bundled: bundled, opponent: deterministic(2)}
-					if seed == 1 {
-						tw.control = deterministic(5)
-					}
-					playTwins(t, game, variant, seed, seat, tw)
-				})
+	var others []string
+	for name := range games {
+		if name != game {
+			others = append(others, name)
+		}
+	}
+	res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: game, others: others, flags: baked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, line := size(res.src)
+	t.Logf("bundle of cmd/bot for %s (%q): %s (%s)", game, baked, line, note)
+	if got := strings.Contains(string(res.src), "beamPass("); got != beam {
+		t.Errorf("the bundle holds the beam search: %v, want %v", got, beam)
+	}
+	bundled, warnings, err := verify(res, game+".go", filepath.Join(dir, "bundle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range warnings {
+		t.Logf("warning: %s", w)
+	}
+	out, err := exec.Command(bundled, seedFlag, "1").CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(out), "the contest build takes no arguments") {
+		t.Errorf("the bundle run with %s 1: exit status %d, %q; want 2 and a message that it takes no arguments", seedFlag, code, out)
+	}
+
+	seeds := []int{1, 2, 3}
+	if beam {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		seat := seed % 2 // the bundled bot plays both seats
+		t.Run(fmt.Sprintf("seed=%d/seat=%d", seed, seat), func(t *testing.T) {
+			g, variant := newGame()
+			tw := twins{plain: plain, args: baked, bundled: bundled, opponent: deterministic(2)}
+			if seed == 1 {
+				tw.control = deterministic(5)
 			}
+			playTwins(t, g, variant, seed, seat, tw)
 		})
 	}
 }
