@@ -11,6 +11,17 @@ package bot
 // refuses StrategyBeam in a build without it.
 const beamBuilt = true
 
+// BeamGame is a Game the beam search can play: the engine calls it per
+// simulated turn. A game without it cannot play StrategyBeam.
+type BeamGame[P, N any] interface {
+	BeamRoot(n *N)
+	// BeamChild sets child c's orders at depth d in plan (0: best's, 1:
+	// the heuristic's, others drawn), plays that turn from n against
+	// theirs, and returns pl's evaluation and whether the game is over.
+	BeamChild(r *Rand, pl int, n *N, plan *P, d, c int, best, theirs *P) (score float64, over bool)
+	BeamEval(n *N, pl int) float64
+}
+
 // beamNode is a node of the beam: a state, the plan that reached it (its
 // turns up to the node's depth are set) and whether the game is over (the
 // node is then carried, not expanded).
@@ -27,6 +38,7 @@ type beam[P, N any] struct {
 	idx    [MaxBeamChildren]int32
 	best   P
 	score  float64 // of best
+	game   BeamGame[P, N]
 	// turns counts down the turns simulated in the iteration under way:
 	// the budget counts iterations of Depth turns, as the GA's rollouts.
 	turns int
@@ -35,7 +47,7 @@ type beam[P, N any] struct {
 // searchBeam searches player pl's plan against theirs with passes of a
 // stochastic beam search until the budget ends, and returns the best plan.
 // Each pass expands, depth by depth, BeamChildren children of every kept
-// node, simulating one turn each (Game.BeamChild), and keeps the BeamWidth
+// node, simulating one turn each (BeamGame.BeamChild), and keeps the BeamWidth
 // best by the evaluation. The best plan starts as the best of the seeded
 // population and is replaced by any better leaf; it goes back into the
 // population, so that the next turn starts from it.
@@ -44,6 +56,11 @@ func (e *Engine[P, N, G]) searchBeam(pl int, theirs *P, b *Budget) *P {
 		e.beam = new(beam[P, N])
 	}
 	bm := e.beam
+	g, ok := any(e.Game).(BeamGame[P, N])
+	if !ok {
+		panic("bot: StrategyBeam for a game that is not a BeamGame")
+	}
+	bm.game = g
 	pop := &e.pop[pl]
 	top := Best(pop.scores)
 	bm.best, bm.score = pop.plans[top], pop.scores[top]
@@ -68,7 +85,7 @@ func (e *Engine[P, N, G]) searchBeam(pl int, theirs *P, b *Budget) *P {
 func (e *Engine[P, N, G]) beamPass(pl int, theirs *P, b *Budget) bool {
 	bm := e.beam
 	cur, next := &bm.layers[0], &bm.layers[1]
-	e.Game.BeamRoot(&cur[0].node)
+	bm.game.BeamRoot(&cur[0].node)
 	cur[0].over = false
 	n := 1
 	for d := 0; d < e.S.Depth; d++ {
@@ -86,9 +103,9 @@ func (e *Engine[P, N, G]) beamPass(pl int, theirs *P, b *Budget) bool {
 				child := &next[m]
 				*child = *parent
 				if parent.over {
-					bm.scores[m] = e.Game.BeamEval(&child.node, pl)
+					bm.scores[m] = bm.game.BeamEval(&child.node, pl)
 				} else {
-					bm.scores[m], child.over = e.Game.BeamChild(&e.Rand, pl, &child.node, &child.plan, d, c, &bm.best, theirs)
+					bm.scores[m], child.over = bm.game.BeamChild(&e.Rand, pl, &child.node, &child.plan, d, c, &bm.best, theirs)
 				}
 				bm.idx[m] = int32(m)
 				m++

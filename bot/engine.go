@@ -10,10 +10,10 @@ const (
 )
 
 // Game is a game's side of the Engine: P is a plan (a player's orders for
-// the next Depth turns), N a node of the beam (a state). The engine calls
-// it once per rollout, or per simulated turn in the beam: the simulation
-// is the game's own code. pl is 0 or 1, the other player 1−pl. The game
-// holds the turn's root and heuristic plans.
+// the next Depth turns), N a node of the beam (a state; see BeamGame). The
+// engine calls it once per rollout: the simulation is the game's own
+// code. pl is 0 or 1, the other player 1−pl. The game holds the turn's
+// root and heuristic plans.
 type Game[P, N any] interface {
 	// Rollout plays mine for pl and theirs from the root and returns
 	// pl's evaluation (higher is better).
@@ -26,12 +26,6 @@ type Game[P, N any] interface {
 	// down as the budget is used).
 	Mutate(r *Rand, pl int, p *P, amplitude float64)
 	Crossover(r *Rand, child, a, b *P)
-	BeamRoot(n *N)
-	// BeamChild sets child c's orders at depth d in plan (0: best's, 1:
-	// the heuristic's, others drawn), plays that turn from n against
-	// theirs, and returns pl's evaluation and whether the game is over.
-	BeamChild(r *Rand, pl int, n *N, plan *P, d, c int, best, theirs *P) (score float64, over bool)
-	BeamEval(n *N, pl int) float64
 }
 
 // Prefixed is a Game that keeps the trajectory of each plan of the

@@ -17,8 +17,3 @@ func (g Plain[P, N, G]) Mutate(r *bot.Rand, pl int, p *P, amplitude float64) {
 	g.G.Mutate(r, pl, p, amplitude)
 }
 func (g Plain[P, N, G]) Crossover(r *bot.Rand, child, a, b *P) { g.G.Crossover(r, child, a, b) }
-func (g Plain[P, N, G]) BeamRoot(n *N)                         { g.G.BeamRoot(n) }
-func (g Plain[P, N, G]) BeamChild(r *bot.Rand, pl int, n *N, plan *P, d, c int, best, theirs *P) (float64, bool) {
-	return g.G.BeamChild(r, pl, n, plan, d, c, best, theirs)
-}
-func (g Plain[P, N, G]) BeamEval(n *N, pl int) float64 { return g.G.BeamEval(n, pl) }

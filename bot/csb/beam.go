@@ -4,12 +4,12 @@ import (
 	"impulse/bot"
 )
 
-// BeamRoot sets n to the root (bot.Game).
+// BeamRoot sets n to the root (bot.BeamGame).
 func (s *Search) BeamRoot(n *beamNode) { n.st, n.dir = s.root, s.dir0 }
 
 // BeamChild gives child c its orders at depth d (0: best's, 1: the
 // heuristic's, others drawn by beamGene around best's), plays that turn
-// and evaluates it (bot.Game).
+// and evaluates it (bot.BeamGame).
 func (s *Search) BeamChild(r *bot.Rand, pl int, n *beamNode, plan *Plan, d, c int, best, theirs *Plan) (float64, bool) {
 	var g [2]Gene
 	switch c {
@@ -25,7 +25,7 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *beamNode, plan *Plan, d, c in
 	return s.eval(&n.st, &n.dir, pl), n.st.Finished()
 }
 
-// BeamEval evaluates n for pl (bot.Game).
+// BeamEval evaluates n for pl (bot.BeamGame).
 func (s *Search) BeamEval(n *beamNode, pl int) float64 { return s.eval(&n.st, &n.dir, pl) }
 
 // beamGene draws a child's order: half the time a random one, else a

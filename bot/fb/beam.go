@@ -5,12 +5,12 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// BeamRoot sets n to the root (bot.Game).
+// BeamRoot sets n to the root (bot.BeamGame).
 func (s *Search) BeamRoot(n *simfb.State) { *n = s.root }
 
 // BeamChild gives child c its orders at depth d (0: best's, 1: the
 // heuristic's, others drawn at random), plays that turn and evaluates it
-// (bot.Game).
+// (bot.BeamGame).
 func (s *Search) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c int, best, theirs *Plan) (float64, bool) {
 	var g [2]Gene
 	switch c {
@@ -26,5 +26,5 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c
 	return s.W.eval(n, pl), res.Over || n.Round >= simfb.MaxRounds
 }
 
-// BeamEval evaluates n for pl (bot.Game).
+// BeamEval evaluates n for pl (bot.BeamGame).
 func (s *Search) BeamEval(n *simfb.State, pl int) float64 { return s.W.eval(n, pl) }
