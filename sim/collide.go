@@ -3,21 +3,19 @@ package sim
 import "math"
 
 // TimeOfImpact returns the earliest time t in (0, tmax] at which two circles
-// come to distance r (the sum of their radii), where d is the first centre
-// minus the second and v the first velocity minus the second, both constant.
-// It reports false when they do not meet in that window.
+// come to distance r (the sum of their radii), d and v being the first
+// centre and velocity minus the second's, both constant; false when they
+// do not meet in that window.
 //
 // The arithmetic is the official engines' contactPosition, bit for bit:
-// a = v·v, b = d·v, c = d·d − r², Δ = b² − a·c, t = (−b − √Δ)/a. The early
-// exits are: a separating pair (b ≥ 0), a zero relative speed (a = 0) and a
-// non-positive Δ (they pass each other) all give no impact. Circles already
-// at distance ≤ r are the caller's business (see Overlap): the engines date
-// those "now" before asking for a time of impact.
+// a = v·v, b = d·v, c = d·d − r², Δ = b² − a·c, t = (−b − √Δ)/a. A
+// separating pair (b ≥ 0), a zero relative speed (a = 0) or Δ ≤ 0 (they
+// pass each other) gives no impact. Circles already within r are the
+// caller's case (see Overlap): the engines date those "now" beforehand.
 func TimeOfImpact(d, v Vec, r, tmax float64) (t float64, ok bool) {
 	b := float64(d.X*v.X) + float64(d.Y*v.Y)
 	if b >= 0 {
-		// Moving apart or sideways: with c > 0 both roots are ≤ 0, so the
-		// engines would reject the time anyway.
+		// With c > 0 both roots are ≤ 0: the engines reject them too.
 		return 0, false
 	}
 	a := float64(v.X*v.X) + float64(v.Y*v.Y)
@@ -35,9 +33,9 @@ func TimeOfImpact(d, v Vec, r, tmax float64) (t float64, ok bool) {
 }
 
 // Overlap reports whether two circles whose centres differ by d are at
-// distance ≤ r, touching included. It equals the engines' two forms of the
-// test, √(d·d) ≤ r (CSB) and d·d ≤ r² (FB), for the integral r of both games:
-// the square root is monotonic and r² is exact.
+// distance ≤ r. It equals the engines' two tests, √(d·d) ≤ r (CSB) and
+// d·d ≤ r² (FB), for both games' integral r: the square root is monotonic
+// and r² is exact.
 func Overlap(d Vec, r float64) bool {
 	return float64(d.X*d.X)+float64(d.Y*d.Y) <= r*r
 }

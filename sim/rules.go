@@ -5,17 +5,16 @@ import (
 	"strconv"
 )
 
-// Rules selects a game's rule set. Both games have the same two: the game
-// live on CodinGame today and the referee CodinGame published. A Rules is
-// a flag.Value and an encoding.TextUnmarshaler, so that it travels typed
+// Rules selects a game's rule set; both games have the same two. A Rules
+// is a flag.Value and an encoding.TextUnmarshaler, so it travels typed
 // from a command-line flag or a JSON file to the simulator.
 type Rules uint8
 
 const (
 	// Live is the game on CodinGame today. It is the zero value.
 	Live Rules = iota
-	// Published is the referee CodinGame published, which the replays in
-	// replays/csb and replays/fb were played by.
+	// Published is the referee CodinGame published, which played the
+	// replays in replays/csb and replays/fb.
 	Published
 )
 

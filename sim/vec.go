@@ -23,7 +23,7 @@ func (a Vec) Len2() float64 { return float64(a.X*a.X) + float64(a.Y*a.Y) }
 // Len returns the length √(a·a).
 func (a Vec) Len() float64 { return math.Sqrt(a.Len2()) }
 
-// Dist returns the distance from a to b, √((b-a)·(b-a)) (Java's Vector.distance).
+// Dist returns the distance from a to b (Java's Vector.distance).
 func (a Vec) Dist(b Vec) float64 { return b.Sub(a).Len() }
 
 // Dist2 returns the squared distance from a to b.

@@ -141,21 +141,18 @@ func (s *State) findEntity(id int) (EntityKind, int) {
 	return kind, k
 }
 
-// Apply gives wizard i its command for this turn, as the engine does when
-// the line is parsed, and reports whether a spell was paid for (false for
-// a spell without enough magic: the engine's "failed his spell!"; true for
+// Apply gives wizard i its command for this turn, as the engine does on
+// parsing the line, and reports whether a spell was paid for (false for a
+// spell without enough magic: the engine's "failed his spell!"; true for
 // any other command). The command must have passed Check.
 //
-//   - MOVE: Acc = normalize(normalize(target − pos))·thrust; 0 when the
-//     target is the wizard's position.
-//   - THROW: the same for the held snaffle's Acc with the power.
-//   - A spell: its cost is deducted from the player's magic now, so a
-//     teammate's later line may find too little; the spell acts from the
-//     next turn (Prepare). The target is remembered even when the spell
-//     fails.
-//   - Any command by a wizard holding a snaffle sets its capture cooldown
-//     to CaptureCooldown; the snaffle is at the wizard's position and
-//     speed (the engine makes them share the same vectors).
+//   - MOVE sets the wizard's Acc (see thrust); THROW, the held snaffle's.
+//   - A spell's cost leaves the player's magic now, so a teammate's later
+//     line may find too little; the spell acts from the next turn
+//     (Prepare). The target is remembered even when the spell fails.
+//   - Any command by a holder sets Cooldown to CaptureCooldown and puts
+//     the snaffle at the wizard's position and speed (the engine makes
+//     them share vectors).
 func (s *State) Apply(i int, c Command) bool {
 	w := &s.Wizards[i]
 	paid := true
@@ -191,8 +188,8 @@ func (s *State) Apply(i int, c Command) bool {
 	return paid
 }
 
-// thrust is the engine's acceleration towards target: the direction
-// normalised twice, times power.
+// thrust is the engine's acceleration towards target:
+// normalize(normalize(target − from))·power; zero when from = target.
 func thrust(from, target sim.Vec, power int32) sim.Vec {
 	if from == target {
 		return sim.Vec{}

@@ -234,14 +234,13 @@ func (s *State) TurnInput(pl int) []string {
 	return lines
 }
 
-// ReadTurn is the bot's side of TurnInput: it sets s from one turn's lines
-// as player pl reads them (with the two score/magic lines first, as the
-// live game sends them). On the first turn, when s.NumSnaffles is 0, the
-// entity count gives the number of snaffles and s is reset to a new game;
-// later turns mark the snaffles absent from the input as scored. Wizards'
-// holding flags come from their state field (the snaffle held is the one
-// at the wizard's position). Spell state, which the input does not show,
-// is kept. Errors name the line.
+// ReadTurn is the bot's side of TurnInput: it sets s from player pl's
+// lines for one turn, score/magic lines first. On the first turn
+// (s.NumSnaffles 0) the entity count gives the number of snaffles and s is
+// reset to a new game; later turns mark the snaffles missing from the
+// input as scored. A wizard whose state is 1 holds the snaffle at its
+// position. Spell state, absent from the input, is kept. Errors name the
+// line.
 func (s *State) ReadTurn(lines []string, pl int) error {
 	if len(lines) < 3 {
 		return fmt.Errorf("turn input: %d lines, expected at least 3", len(lines))

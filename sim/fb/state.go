@@ -51,11 +51,10 @@ const (
 // NoID marks a missing wizard, snaffle or entity index.
 const NoID = -1
 
-// Rules selects the rule set (sim.Rules; fb.md section 1). The two play
-// alike today: what differs in the live game is unsettled (the ACCIO cost:
-// 20 in both until a live replay shows otherwise), and the score/magic
-// lines the live game sends are in TurnInput for both, as the published
-// replays record them too.
+// Rules selects the rule set (sim.Rules; fb.md section 1). Both play
+// alike: what the live game changes is unsettled (ACCIO costs 20 in both
+// until a live replay shows otherwise), and TurnInput gives the live
+// game's score/magic lines in both, as the published replays record.
 type Rules = sim.Rules
 
 // The rule sets.
@@ -92,9 +91,9 @@ var SpellCost = [NumSpells]int32{Accio: 20, Flipendo: 20, Obliviate: 5, Petrific
 // SpellDuration is the number of simulations each spell acts in.
 var SpellDuration = [NumSpells]int8{Accio: 6, Flipendo: 3, Obliviate: 3, Petrificus: 1}
 
-// Posts are the centres of the goal posts, in id order: the left goal's
-// then the right goal's, each top first. They are static circles of
-// PostRadius, invisible to the players.
+// Posts are the centres of the goal posts in id order, the left goal's
+// then the right's, top first: static circles of PostRadius, invisible to
+// the players.
 var Posts = [NumPosts]sim.Vec{{X: 0, Y: GoalTop}, {X: 0, Y: GoalBottom}, {X: Width, Y: GoalTop}, {X: Width, Y: GoalBottom}}
 
 // Wizard is one player-controlled body. Position and speed are integral
@@ -104,12 +103,10 @@ type Wizard struct {
 	// Acc is this turn's MOVE thrust, set by Apply and added to Vel by
 	// Update; zero between turns.
 	Acc sim.Vec
-	// Holding is the index in State.Snaffles of the snaffle the wizard
-	// holds, or NoID.
+	// Holding is the held snaffle's index in State.Snaffles, or NoID.
 	Holding int8
-	// Cooldown is the engine's timeBeforeCanCaptureAgain: the wizard may
-	// catch a snaffle only when it is ≤ 0. A valid command by a holder sets
-	// it to CaptureCooldown; Update decrements it every turn.
+	// Cooldown is the engine's timeBeforeCanCaptureAgain: the wizard
+	// catches only at ≤ 0. Apply sets it, Update decrements it.
 	Cooldown int8
 	// Countdown is, per spell, the simulations it still acts in (0 =
 	// inactive). Between turns it counts the turn just played; Prepare
@@ -131,8 +128,8 @@ type Snaffle struct {
 	Pos, Vel sim.Vec
 	// Acc is this turn's THROW force, set by Apply; Update adds Acc/0.5.
 	Acc sim.Vec
-	// Scored reports whether the snaffle went through a goal. A scored
-	// snaffle keeps drifting outside the field and bludgers still hit it.
+	// Scored reports whether the snaffle went through a goal; it keeps
+	// drifting outside the field and bludgers still hit it.
 	Scored bool
 	// Carrier is the wizard holding the snaffle, or NoID.
 	Carrier int8
@@ -149,8 +146,8 @@ type Bludger struct {
 	LastVictim int8
 }
 
-// State is a whole game between turns. It is a value: copy it with
-// next := *s. The zero value is not a game; use New or NewFromSeed.
+// State is a whole game between turns, a value: copy it with next := *s.
+// The zero value is not a game; use New or NewFromSeed.
 //
 // Entity ids are the engine's: wizards 0..3, snaffles 4..4+NumSnaffles−1,
 // then the two bludgers, then the four posts.
@@ -174,7 +171,7 @@ type State struct {
 	Collisions int32
 }
 
-// Owner returns the player that owns wizard i: 0 for 0 and 1, 1 for 2, 3.
+// Owner returns wizard i's player: 0 for 0 and 1, 1 for 2 and 3.
 func Owner(i int) int { return i >> 1 }
 
 // SnaffleID returns the entity id of snaffle k.
@@ -249,7 +246,7 @@ var wizardStarts = [MaxWizards]sim.Vec{{X: 1000, Y: 5250}, {X: 1000, Y: 2250}, {
 var bludgerStarts = [NumBludgers]sim.Vec{{X: 7450, Y: 3750}, {X: 8550, Y: 3750}}
 
 // New returns the start of a game with snaffles at the given positions
-// (5 or 7 of them, as GenerateSnaffles draws; at most MaxSnaffles).
+// (5 or 7, as GenerateSnaffles draws; at most MaxSnaffles).
 func New(snaffles []sim.Vec, rules Rules) State {
 	var s State
 	s.Rules = rules

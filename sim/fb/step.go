@@ -20,18 +20,17 @@ const (
 	Top
 )
 
-// Bodies have fixed slots in the collision code: wizards 0..3, snaffles
-// 4..10, bludgers 11..12, posts 13..16.
+// Body slots in the collision code: wizards 0..3, snaffles 4..10,
+// bludgers 11..12, posts 13..16.
 const (
 	slotSnaffle = MaxWizards
 	slotBludger = slotSnaffle + MaxSnaffles
 	slotPost    = slotBludger + NumBludgers
 	numSlots    = slotPost + NumPosts
-	// maxCands is the most candidates one scan can find: per wizard a
-	// wall, the posts and a capture per snaffle, plus the wizard pairs;
-	// per snaffle the posts, a wall and a goal, plus the snaffle pairs;
-	// per bludger a wall, the posts, the wizards and the snaffles, plus
-	// the bludger pair. 150 with 7 snaffles.
+	// maxCands bounds a scan's candidates (150): per wizard a wall, the
+	// posts, a capture per snaffle; per snaffle the posts, a wall, a goal;
+	// per bludger a wall, the posts, the wizards, the snaffles; and the
+	// pairs within each kind.
 	maxCands = MaxWizards*(1+NumPosts+MaxSnaffles) + MaxWizards*(MaxWizards-1)/2 +
 		MaxSnaffles*(NumPosts+2) + MaxSnaffles*(MaxSnaffles-1)/2 +
 		NumBludgers*(1+NumPosts+MaxWizards+MaxSnaffles) + NumBludgers*(NumBludgers-1)/2
@@ -79,10 +78,10 @@ type turn struct {
 	cands [maxCands]candidate
 }
 
-// box is the axis-aligned box a body sweeps from the start of a scan to the
-// end of the turn, grown by its radius and a margin of 1 for rounding: two
-// bodies whose boxes are apart cannot meet, so the scan skips their time of
-// impact. It is a shortcut only; it never changes a result.
+// box is the box a body sweeps from the scan's start to the turn's end,
+// grown by its radius and a margin of 1 for rounding. Bodies whose boxes
+// are apart cannot meet, so the scan skips their time of impact: a
+// shortcut that never changes a result.
 type box struct{ x0, x1, y0, y1 float64 }
 
 func sweep(p, v sim.Vec, window, r float64) box {
@@ -107,11 +106,11 @@ func (t *turn) apart(a, b int8) bool {
 	return p.x0 > q.x1 || q.x0 > p.x1 || p.y0 > q.y1 || q.y0 > p.y1
 }
 
-// The scan's shortcuts, tested before the calls they spare (a call for
-// each body cost more than the test): inside reports that slot a's box
-// stays more than its radius from every wall, awayFromPosts that it
-// meets no post's box, awayFromGoalLines that it stays off both goal
-// lines (for a snaffle: its centre stays more than a radius from them).
+// inside reports whether slot a's box stays more than its radius from
+// every wall, awayFromPosts whether it meets no post's box,
+// awayFromGoalLines whether it stays off both goal lines (a snaffle's
+// centre more than a radius from them). Callers test them and apart
+// before wall, posts, goal, pair and static, which cost more.
 func (t *turn) inside(a int8) bool {
 	b := &t.box[a]
 	return b.x0 > 0 && b.x1 < Width && b.y0 > 0 && b.y1 < Height
@@ -127,10 +126,10 @@ func (t *turn) awayFromGoalLines(a int8) bool {
 	return b.x0 > 0 && b.x1 < Width
 }
 
-// Prepare starts a turn as the engine's prepare does, before the commands:
-// every spell countdown goes down by one, the spells paid for last turn
-// start (countdown = duration, on the wizard's LastTarget), spells that
-// ran out lose their target, and all thrusts are cleared.
+// Prepare starts a turn before the commands, as the engine's prepare:
+// spell countdowns go down by one, the spells paid for last turn start
+// (countdown = duration, on LastTarget), spells that ran out lose their
+// target, and thrusts are cleared.
 func (s *State) Prepare() {
 	for i := range s.Wizards {
 		w := &s.Wizards[i]
@@ -159,18 +158,18 @@ func (s *State) Prepare() {
 // Result is what a turn decided beyond the physics.
 type Result struct {
 	// Over reports whether the game ended this turn (endReached): no live
-	// snaffle at the start of the turn's movement, a score of ScoreToWin,
-	// or a dead player. Reaching MaxRounds is the caller's test.
+	// snaffle at the start of the movement, a score of ScoreToWin, or a
+	// dead player. MaxRounds is the caller's test.
 	Over bool
-	// Scored counts, per player, the goals of this turn that counted (a
-	// dead player's do not).
+	// Scored counts each player's goals this turn (a dead player's do not
+	// count).
 	Scored [2]int8
 }
 
-// Play plays one whole turn from the four wizards' commands, in id order
-// (the first two are player 0's): Prepare, Apply each, Update. Commands
-// are applied without Check: the caller gives valid ones (Idle for none).
-// log, when not nil, receives the collisions. It allocates nothing.
+// Play plays a turn from the wizards' commands, in id order (player 0's
+// first): Prepare, Apply each, Update. Commands skip Check: the caller
+// gives valid ones (Idle for none). log is as for Update. It allocates
+// nothing.
 func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
 	s.Prepare()
 	for i := range cmds {
@@ -184,8 +183,8 @@ func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
 // release what they hold; throws; bludgers chase the nearest wizard they
 // may; PETRIFICUS, then ACCIO, then FLIPENDO; magic; the collision loop;
 // friction and rounding; the end of the game. It increments Round. log,
-// when not nil, receives the turn's collisions (except in the contest
-// build, which has no view: view_contest.go). It allocates nothing.
+// when not nil, receives the turn's collisions (never in the contest
+// build: view_contest.go). It allocates nothing.
 func (s *State) Update(log *Log) Result {
 	s.Round++
 	var res Result
@@ -303,9 +302,9 @@ func (s *State) Update(log *Log) Result {
 	return res
 }
 
-// spellForce is ACCIO's and FLIPENDO's push along d (from the wizard to the
-// target for FLIPENDO, the other way for ACCIO) as the engine computes it:
-// min(c·(1e6/|d|²), 1000) along d normalised once.
+// spellForce is the engine's ACCIO or FLIPENDO push along d (wizard to
+// target for FLIPENDO, the reverse for ACCIO): min(c·(1e6/|d|²), 1000)
+// along d normalised once.
 func spellForce(d sim.Vec, c float64) sim.Vec {
 	p := c * (1000 * 1000 / d.Len2())
 	if !(p <= SpellMaxPower) && !math.IsNaN(p) {
@@ -343,8 +342,8 @@ func (s *State) chase(k int) {
 	}
 }
 
-// entityVectors returns the position and speed of a moving entity id, or
-// nil for anything else (a spell target never is, after Check).
+// entityVectors returns the position and speed of moving entity id, else
+// nil (never for a spell target that passed Check).
 func (s *State) entityVectors(id int) (*sim.Vec, *sim.Vec) {
 	kind, k := s.Entity(id)
 	switch kind {
@@ -385,12 +384,11 @@ func (t *turn) vectors(slot int8) (*sim.Vec, *sim.Vec) {
 var postCopy = Posts
 var zeroVel sim.Vec
 
-// maxSteps bounds the collision loop. The engine has no bound; a turn of
-// the official games takes a few steps.
+// maxSteps bounds the collision loop, which the engine does not; an
+// official turn takes a few steps.
 //
-// BUG(fb): a turn that needs more than maxSteps collision steps (never seen;
-// the engine would loop forever or nearly) ends with a straight move to
-// the end of the turn instead.
+// BUG(fb): a turn needing more than maxSteps steps (never seen; the engine
+// would loop forever or nearly) ends with a straight move to its end.
 const maxSteps = 1000
 
 // run is the engine's loop: time = 0; while time < 1: time += step(time).
@@ -405,9 +403,8 @@ func (t *turn) run() {
 	}
 }
 
-// step finds every candidate from time begin, moves every body to the
-// first and reacts to all within Epsilon of it; it returns the time
-// advanced.
+// step finds the candidates from time begin, moves every body to the
+// first, reacts to all within Epsilon of it and returns the time advanced.
 func (t *turn) step(begin float64) float64 {
 	t.scan(begin)
 	if t.n == 0 {
@@ -455,7 +452,7 @@ func (t *turn) advance(dt float64) {
 
 func (t *turn) add(time float64, kind uint8, a, b int8) {
 	if t.n == maxCands {
-		return // never: maxCands is the most a scan can find
+		return // never: see maxCands
 	}
 	t.cands[t.n] = candidate{time, t.s.Collisions, kind, a, b}
 	t.s.Collisions++
@@ -565,8 +562,7 @@ func contact(d, v sim.Vec, r, window float64) (float64, bool) {
 	return sim.TimeOfImpact(d, v, r, window)
 }
 
-// pair tests slots a and b, whose boxes meet (the caller checks apart:
-// most pairs are apart, and a call for each cost more than the test).
+// pair tests slots a and b, whose boxes meet.
 func (t *turn) pair(a, b int8, begin, window float64) {
 	pa, va := t.vectors(a)
 	pb, vb := t.vectors(b)
@@ -575,8 +571,7 @@ func (t *turn) pair(a, b int8, begin, window float64) {
 	}
 }
 
-// posts checks body slot a against the four posts, in order, when its box
-// is near a goal line (the caller checks awayFromPosts).
+// posts tests slot a against the four posts in order.
 func (t *turn) posts(a int8, begin, window float64) {
 	for p := 0; p < NumPosts; p++ {
 		if !t.apart(a, int8(slotPost+p)) {
@@ -585,8 +580,7 @@ func (t *turn) posts(a int8, begin, window float64) {
 	}
 }
 
-// static tests slot a against a post whose box meets a's (the caller
-// checks apart).
+// static tests slot a against a post whose box meets a's.
 func (t *turn) static(a, post int8, begin, window float64) {
 	pa, va := t.vectors(a)
 	if tau, ok := contact(pa.Sub(Posts[post-slotPost]), *va, slotRadius[a]+PostRadius, window); ok {
@@ -595,8 +589,7 @@ func (t *turn) static(a, post int8, begin, window float64) {
 }
 
 // wall is checkWallCollisions, with the snaffles' contactPositionWall
-// that lets them through the goal mouths, for a body whose box reaches
-// within a radius of a wall (the caller checks inside).
+// that lets them through the goal mouths.
 func (t *turn) wall(a int8, begin, window float64) {
 	p, v := t.vectors(a)
 	r := slotRadius[a]
@@ -644,7 +637,7 @@ func (t *turn) wall(a int8, begin, window float64) {
 func outsideMouth(y float64) bool { return y < GoalTop || y > GoalBottom }
 
 // goal is checkGoalCollisions: the centre on or beyond a goal line now,
-// or reaching it within the window (the caller checks awayFromGoalLines).
+// or reaching it within the window.
 func (t *turn) goal(k int, begin, window float64) {
 	slot := int8(slotSnaffle + k)
 	sn := &t.s.Snaffles[k]
@@ -666,7 +659,7 @@ func (t *turn) goal(k int, begin, window float64) {
 
 // captures is checkCaptureSnaffleCollision for wizard i: the closest
 // catchable snaffle within CaptureDistance now, then every other one
-// coming within CaptureDistance in the window.
+// coming within it in the window.
 func (t *turn) captures(i int, begin, window float64) {
 	s := t.s
 	w := &s.Wizards[i]
@@ -674,9 +667,8 @@ func (t *turn) captures(i int, begin, window float64) {
 		return
 	}
 	const r2 = CaptureDistance * CaptureDistance
-	// Snaffles whose box is apart from the wizard's are neither within
-	// CaptureDistance now nor later in the turn (the boxes' radii add up to
-	// more than that).
+	// A snaffle whose box is apart from the wizard's stays beyond
+	// CaptureDistance all turn (the boxes' radii add up to more).
 	var near uint8
 	closest, best := -1, 0.0
 	n := int(s.NumSnaffles)
@@ -864,8 +856,8 @@ func (t *turn) bouncePair(c *candidate) {
 }
 
 // sync copies a holding wizard's position and speed into its snaffle after
-// each of its collisions. The engine writes into the snaffle's vectors in
-// place, so view lines that hold references to them change too.
+// each of its collisions. The engine writes the snaffle's vectors in
+// place, so view lines holding references to them change too.
 func (t *turn) sync(slot int8) {
 	if slot >= slotSnaffle {
 		return
