@@ -10,7 +10,7 @@ import (
 )
 
 // Config is the setting of a bot that both games share; each game's
-// Config embeds it with the game's evaluation weights.
+// Config embeds it.
 type Config struct {
 	// Strategy is StrategyGA (the default, also for ""), StrategyBeam or
 	// StrategyBaseline.
@@ -44,9 +44,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 
 // Check fills in the defaults (StrategyGA, the game's budgets first and
 // turn) and returns an error for an unknown strategy, StrategyBeam in a
-// contest build without the beam search (see beam.go), or a negative
-// count or budget. "search", FB's old name of the genetic algorithm, is
-// StrategyGA.
+// contest build without it (nobeam.go), or a negative count or budget.
+// "search", FB's old name of the genetic algorithm, is StrategyGA.
 func (c *Config) Check(first, turn time.Duration) error {
 	switch c.Strategy {
 	case "", "search":

@@ -9,14 +9,14 @@ const (
 	StrategyBaseline = "baseline" // the game's heuristic, no search
 )
 
-// Game is a game's side of the Engine: P is a plan (a player's orders for
-// the next Depth turns), N a node of the beam (a state; see BeamGame). The
-// engine calls it once per rollout: the simulation is the game's own
-// code. pl is 0 or 1, the other player 1−pl. The game holds the turn's
-// root and heuristic plans.
+// Game is a game's side of the Engine, called once per rollout (the
+// simulation is the game's own code). P is a plan (a player's orders for
+// the next Depth turns), N a node of the beam (a state; see BeamGame); pl
+// is 0 or 1, the other player 1−pl. The game holds the turn's root and
+// heuristic plans.
 type Game[P, N any] interface {
-	// Rollout plays mine for pl and theirs from the root and returns
-	// pl's evaluation (higher is better).
+	// Rollout plays mine for pl and theirs from the root: pl's
+	// evaluation, higher is better.
 	Rollout(pl int, mine, theirs *P) float64
 	Heuristic(pl int) *P
 	Randomize(r *Rand, pl int, p *P)
@@ -28,26 +28,25 @@ type Game[P, N any] interface {
 	Crossover(r *Rand, child, a, b *P)
 }
 
-// Prefixed is a Game that keeps the trajectory of each plan of the
-// populations (its states turn by turn), so that a child of the genetic
-// algorithm is simulated only from the first turn where it differs from
-// its first parent: the turns before are the parent's, already played
-// against the same plan of theirs. The engine then calls these instead of
-// Rollout; their results are Rollout's, bit for bit.
+// Prefixed is a Game that keeps each plan's trajectory (its states turn
+// by turn), so that a child of the genetic algorithm is simulated only
+// from the first turn where it differs from a parent: the turns before
+// are the parent's, already played against the same plan of theirs. The
+// engine then calls these instead of Rollout; their results are
+// Rollout's, bit for bit.
 type Prefixed[P any] interface {
-	// RolloutSlot is Rollout of mine, kept as the trajectory of plan i
-	// of pl's population.
+	// RolloutSlot is Rollout of mine, kept as plan i's trajectory.
 	RolloutSlot(pl, i int, mine, theirs *P) float64
-	// Shared returns the number of turns, from the first, that child
-	// plays as plan i did: the same orders, up to the end of the game
-	// (at most the depth searched).
+	// Shared is the number of turns, from the first, in which child gives
+	// plan i's orders, up to the end of the game (at most the depth
+	// searched).
 	Shared(pl int, child *P, i int) int
 	// RolloutChild is Rollout of child, whose first k turns are plan
 	// parent's (Shared), against the theirs of that plan's last
 	// RolloutSlot or Keep.
 	RolloutChild(pl int, child *P, parent, k int, theirs *P) float64
 	// Keep makes the last RolloutChild's trajectory plan i's: the child
-	// replaces plan i.
+	// replaces it.
 	Keep(pl, i int)
 }
 
@@ -57,17 +56,15 @@ type Settings struct {
 	Depth int
 	// Population is the number of plans kept per player.
 	Population int
-	// CrossoverTenths is the chance, in tenths, that a child of the
-	// genetic algorithm is a crossover of two parents rather than a copy
-	// of one.
+	// CrossoverTenths is the chance, in tenths, that a child is a
+	// crossover of two parents, not a copy of one.
 	CrossoverTenths int
 	// TournamentSize is the number of plans drawn to choose a parent.
 	TournamentSize int
 	// MutationDecay: the mutation amplitude falls from 1 to 1−this.
 	MutationDecay float64
 	// OpponentShare is the share of a turn's budget spent predicting the
-	// opponent, and MaxOpponentIterations (0: no bound) its most
-	// iterations.
+	// opponent, MaxOpponentIterations (0: no bound) its most iterations.
 	OpponentShare         float64
 	MaxOpponentIterations int
 	// RandomizeFirst draws the populations on the first turn (from the
@@ -86,9 +83,8 @@ type Settings struct {
 const MaxBeamChildren = 128
 
 // population is one player's plans and their scores. worst is the index
-// of the lowest score (Worst's), kept up to date wherever scores change:
-// most children of the genetic algorithm are not kept, and finding the
-// worst again for each cost 5% of a CSB search.
+// of the lowest score (Worst's), kept up to date wherever scores change
+// rather than found again for each child, most of which are not kept.
 type population[P any] struct {
 	plans  []P
 	scores []float64
@@ -97,7 +93,7 @@ type population[P any] struct {
 
 // Engine is the search of both games: a genetic algorithm over the plans
 // of both players, the opponent's first, and a beam search for ours. Its
-// memory is allocated by NewEngine (the beam's on first use): a turn
+// memory is allocated by NewEngine (the beam's on first use); a turn
 // allocates nothing.
 type Engine[P, N any, G Game[P, N]] struct {
 	Game G
@@ -105,14 +101,14 @@ type Engine[P, N any, G Game[P, N]] struct {
 	S    Settings
 	me   int
 	pop  [2]population[P]
-	// beam is the beam search's memory (beam.go; an empty type in a
-	// contest build without it, nobeam.go).
+	// beam is the beam search's memory (beam.go; empty in a contest build
+	// without it, nobeam.go).
 	beam *beam[P, N]
 	// pre is Game as a Prefixed, nil if it is not one.
 	pre Prefixed[P]
-	// Scratch plans: a plan passed to the game from a local variable would
-	// escape to the heap (the calls go through the instantiation's
-	// dictionary, which escape analysis cannot see through).
+	// Scratch plans: a local plan passed to the game would escape to the
+	// heap (escape analysis cannot see through the instantiation's
+	// dictionary).
 	child, mine, theirs P
 }
 
@@ -136,7 +132,7 @@ func (e *Engine[P, N, G]) Randomize(pl int) {
 // seed readies player pl's population for a new turn: every plan shifted
 // by the turn just played (or, first, drawn if Settings.RandomizeFirst),
 // the heuristic plan and two random ones in place of three (see
-// Settings.ReplaceWorst), all scored against theirs.
+// ReplaceWorst), all scored against theirs.
 func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 	pop := &e.pop[pl]
 	r := &e.Rand
@@ -225,12 +221,11 @@ func (e *Engine[P, N, G]) Best(pl int) *P {
 }
 
 // Turn searches within budget b, the game's root and heuristic plans set,
-// and returns our plan. The opponent is predicted first, with
-// OpponentShare of the budget and at most MaxOpponentIterations: its
-// population evolves against our previous plan shifted (on the first
-// turn, our heuristic plan). Then our plan is searched against the
-// opponent's best, by the genetic algorithm or, with StrategyBeam, the
-// beam search.
+// and returns our plan. The opponent is predicted first (OpponentShare of
+// the budget, at most MaxOpponentIterations): its population evolves
+// against our previous plan shifted (first, our heuristic plan). Then our
+// plan is searched against its best, by the genetic algorithm or, with
+// StrategyBeam, the beam search.
 func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	op := 1 - e.me
 	mine, theirs := &e.mine, &e.theirs
@@ -287,8 +282,8 @@ func (t *Trajectories[T]) Plan(i int) *T { return &t.All[t.slot[i]] }
 // Spare returns the spare trajectory.
 func (t *Trajectories[T]) Spare() *T { return &t.All[t.spare] }
 
-// Child records a child's parent plan and the turns it shares with it,
-// and returns the parent's trajectory and the spare one, the child's.
+// Child records a child's parent plan and shared turns, and returns the
+// parent's trajectory and the spare one, the child's.
 func (t *Trajectories[T]) Child(parent, shared int) (p, spare *T) {
 	t.Parent, t.Shared = parent, shared
 	return t.Plan(parent), t.Spare()

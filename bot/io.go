@@ -83,10 +83,10 @@ type Player interface {
 }
 
 // Run plays a whole game on the CodinGame protocol: the init lines, then
-// a turn's lines, answering two lines a turn and flushing them. It
-// returns nil at the end of the input, an error naming the lines for bad
-// input. The garbage collector is off while it runs (the searches do not
-// allocate); log receives a line per turn with the simulated turns.
+// each turn's, answered with two lines, flushed. It returns nil at the end
+// of the input, an error naming the lines for bad input. The garbage
+// collector is off while it runs (the searches do not allocate); log gets
+// a line per turn (EndTurn).
 func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	input, w := NewInput(in), NewOutput(out)
@@ -103,10 +103,10 @@ func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	for turn := 0; ; turn++ {
-		// The clock restarts on a turn's first line, but for the first turn,
+		// The clock restarts on a turn's first line, but the first turn is
 		// timed from the start of the input (CodinGame's first-turn limit
-		// covers the init lines). later is read by the closure instead of
-		// turn, whose sharing across iterations differs before Go 1.22.
+		// covers the init lines). The closure reads later, not turn, whose
+		// sharing across iterations differs before Go 1.22.
 		from, later := input.Line+1, turn > 0
 		next := func() (string, bool) {
 			l, ok := input.Next()
@@ -145,9 +145,9 @@ func lineRange(a, b int) string {
 	return fmt.Sprintf("lines %d-%d", a, b)
 }
 
-// ReadLines reads n lines with next, for a turn's ReadTurn: no lines at
-// the end of the input before the first, an error naming what is missing
-// when it ends after.
+// ReadLines fills dst with lines from next, for a ReadTurn: no lines when
+// the input ends before the first, an error naming what is missing when
+// it ends after.
 func ReadLines(next func() (string, bool), dst []string, what string) ([]string, error) {
 	n := len(dst)
 	for k := range dst {

@@ -9,12 +9,11 @@ import (
 	simfb "impulse/sim/fb"
 )
 
-// Depth is the number of turns a search plays by default (Settings.Depth,
-// the flag -depth), the best measured (MEASUREMENTS.md).
+// Depth is the default Settings.Depth (the flag -depth), the best
+// measured (MEASUREMENTS.md).
 const Depth = 4
 
-// MaxDepth is the number of turns a plan holds: the size of its array,
-// the most a search plays.
+// MaxDepth is the number of turns a plan holds, the most a search plays.
 const MaxDepth = 6
 
 // Gene is one wizard's order for one turn, packed: bits 0–8 the direction
@@ -126,13 +125,12 @@ func command(st *simfb.State, i int, g Gene) simfb.Command {
 }
 
 // geneOf returns the gene closest to command c of wizard i in st: the
-// direction to its target rounded to a degree, its power as a percentage
-// of the maximum (of the throw when holding); a spell falls back to a run
-// at its target.
+// direction to its target rounded to a degree, its power in percent of
+// the maximum (of the throw when holding); a spell falls back to a run at
+// its target.
 func geneOf(st *simfb.State, i int, c simfb.Command) Gene {
 	w := &st.Wizards[i]
 	if c.Action == simfb.Cast {
-		// When the spell cannot be cast, run at its target.
 		return MakeSpell(c.Spell, int(c.ID), MakeMove(degrees(st.Position(int(c.ID)).Sub(w.Pos)), 100))
 	}
 	angle := degrees(c.Target.Sub(w.Pos))
@@ -252,10 +250,10 @@ func (p *Plan) shift(r *bot.Rand, st *simfb.State, pl, depth int, odds *Genes) {
 	p[depth-1][1] = randomGene(r, st, pl, odds.SpellChance)
 }
 
-// mutate changes one field of one gene of p; amplitude, from 1 at the
-// start of a search down to 0.1, scales the changes of direction and
-// power; the turn is one of the depth searched, the change one of the
-// odds'.
+// mutate changes one field of one gene of p, in a turn of the depth
+// searched, the change drawn by the odds; amplitude (1 down to
+// 1−MutationDecay as the budget is used) scales the changes of direction
+// and power.
 func (p *Plan) mutate(r *bot.Rand, st *simfb.State, pl, depth int, amplitude float64, odds *Genes) {
 	t, k := r.Intn(depth), r.Intn(2)
 	g := p[t][k]

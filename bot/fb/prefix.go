@@ -46,7 +46,7 @@ func (w *Weights) robust(a, h float64) float64 {
 	return (1-w.Robust)*a + w.Robust*h
 }
 
-// RolloutSlot is Rollout kept as plan i's trajectory (bot.Prefixed).
+// RolloutSlot implements bot.Prefixed.
 func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 	return s.rolloutKept(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }

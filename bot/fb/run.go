@@ -12,17 +12,15 @@ import (
 )
 
 // Default budgets: CodinGame allows 1000 ms for the first turn and 100 ms
-// for the others, counted by its clock; these leave a margin. With 85 ms
-// the answers came at 85.6 ms on average through the referee, but a busy
-// machine pushed some past 100 ms; 80 ms answers within 90 but for
-// hiccups of the scheduler.
+// for the others, counted by its clock; these leave a margin (with 85 ms,
+// a busy machine pushed some answers past 100).
 const (
 	DefaultFirstTurn = 900 * time.Millisecond
 	DefaultTurn      = 80 * time.Millisecond
 )
 
-// Strategies: the genetic algorithm (the default), the beam search for
-// our plan (kept to measure the two), the baseline heuristic.
+// Strategies, as in package bot (the beam search is kept to compare it
+// with the genetic algorithm).
 const (
 	StrategyGA       = bot.StrategyGA
 	StrategyBeam     = bot.StrategyBeam
@@ -35,7 +33,7 @@ type Config struct {
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
 	// Settings are the search's constants (zero: the package's Settings;
-	// a zero Depth is Depth, the default).
+	// a zero Depth: Depth).
 	Settings bot.Settings
 	// Genes are the odds of the orders the search draws (zero:
 	// DefaultGenes).
@@ -54,10 +52,7 @@ func (c *Config) defaults() {
 	bot.OrDefault(&c.Baseline, DefaultThresholds)
 }
 
-// Bot plays one game: it keeps what the input does not repeat (its own
-// spells and capture cooldowns, which it plays forward on the simulator
-// from its commands; the opponent's cooldowns, from the snaffles it held)
-// and answers each turn.
+// Bot plays one game, keeping what the input does not show (forward).
 type Bot struct {
 	cfg    Config
 	search *Search
@@ -71,7 +66,7 @@ type Bot struct {
 	Sims, Iterations int
 }
 
-// NewBot returns a bot for cfg, or an error naming an unknown strategy.
+// NewBot returns a bot for cfg, or an error for settings it refuses.
 func NewBot(cfg Config) (*Bot, error) {
 	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
 		return nil, err
@@ -103,9 +98,7 @@ func (b *Bot) Init(lines []string) error {
 	return nil
 }
 
-// Turn reads a turn's lines (the two score/magic lines, the entity
-// count, the entities), read from start on, and returns the two output
-// lines.
+// Turn implements bot.Player.
 func (b *Bot) Turn(lines []string, start time.Time) ([2]string, error) {
 	var out [2]string
 	if err := b.st.ReadTurn(lines, b.me); err != nil {
@@ -149,12 +142,12 @@ func (b *Bot) decide(start time.Time) [2]simfb.Command {
 	return cmds
 }
 
-// forward plays the turn on the bot's state with its commands, so that
-// what the next input does not show is kept: its spells (cast now, acting
-// from the next turn), its capture cooldowns, the snaffles' ignore lists.
-// The opponent's commands are unknown: a holder is given a command (any
-// command sets its cooldown), the others none; its spells are not known.
-// The next input overwrites positions, speeds, scores and magic.
+// forward plays the turn on the bot's state with its commands, to keep
+// what the next input does not show: its spells (cast now, acting from
+// the next turn), its capture cooldowns, the snaffles' ignore lists. The
+// opponent's commands are unknown: a holder is given one (any command
+// sets its cooldown), the others none; its spells are not known. The next
+// input overwrites positions, speeds, scores and magic.
 func (b *Bot) forward(cmds [2]simfb.Command) {
 	var all [simfb.MaxWizards]simfb.Command
 	for k := 0; k < 2; k++ {
@@ -190,8 +183,7 @@ func (b *Bot) ReadTurn(next func() (string, bool), turn int) ([]string, error) {
 	return b.lines[:3+n], nil
 }
 
-// Stats returns the last turn's simulated turns and iterations
-// (bot.Player).
+// Stats implements bot.Player.
 func (b *Bot) Stats() (sims, iterations int) { return b.Sims, b.Iterations }
 
 // Run plays a whole game on the CodinGame protocol (bot.Run).

@@ -12,8 +12,7 @@ import (
 // pair of plans on the simulator, the evaluation, and a generation of the
 // genetic algorithm.
 
-// Population is the number of plans the genetic algorithm keeps per
-// player.
+// Population is the default Settings.Population.
 const Population = 10
 
 // Weights of the evaluation, in units of distance.
@@ -25,8 +24,8 @@ const (
 	goalMouth = simfb.GoalSize/2 - simfb.PostRadius - simfb.SnaffleRadius
 )
 
-// Weights are the evaluation's weights, in units of distance. What each
-// was measured at, and the ideas tried and dropped: MEASUREMENTS.md.
+// Weights are the evaluation's, in units of distance; each one's
+// measurements, and the ideas tried and dropped: MEASUREMENTS.md.
 type Weights struct {
 	// Goal is the worth of a goal: more than a snaffle's progress from
 	// one goal to the other.
@@ -53,11 +52,11 @@ type Weights struct {
 	// nearest wizard reaches it first (0: not at all). Of a snaffle at
 	// dDef from the goal pl defends and dAtt from the one it attacks, pl
 	// counts dDef − dAtt + x·(2·Width − dAtt − dDef), x being Race times
-	// the lead in the race, (dOpp − dMine)/RaceScale clamped to ±1, where
-	// dMine and dOpp are the distances from each player's nearest wizard
-	// (where it will be in SnaffleLead turns at its speed) to the snaffle
-	// (also there): as if the snaffle were pl's to score with odds (1+x)/2
-	// and the other's with (1−x)/2.
+	// the lead in the race, (dOpp − dMine)/RaceScale clamped to ±1, dMine
+	// and dOpp the distances from each player's nearest wizard to the
+	// snaffle, all SnaffleLead turns ahead at their speeds: as if the
+	// snaffle were pl's to score with odds (1+x)/2 and the other's with
+	// (1−x)/2.
 	Race float64
 	// RaceScale is the lead in the race, in units of distance, at which
 	// Race counts whole.
@@ -79,25 +78,22 @@ var DefaultWeights = Weights{
 	RaceScale:    3000,
 }
 
-// Search is the state of the search for one game: the root of the turn
-// and its heuristic plans; the engine (bot.Engine) keeps the populations
-// from turn to turn. Its memory is set up once by NewSearch (the beam's on
-// its first use); a turn allocates nothing. It is the game's side of the
-// engine (bot.Game).
+// Search is the game's side of the engine (bot.Game) for one game: the
+// root of the turn and its heuristic plans; the engine keeps the
+// populations. Its memory is set up by NewSearch (the beam's on first
+// use); a turn allocates nothing.
 type Search struct {
 	eng  *bot.Engine[Plan, simfb.State, *Search]
 	root simfb.State
 	// heuristic is each player's plan from the baseline policy, rolled
 	// out from the root (a seed of the populations).
 	heuristic [2]Plan
-	// W are the weights of the evaluation (NewSearch: DefaultWeights).
+	// W, G and B are the evaluation's weights, the odds of the orders
+	// drawn and the heuristic plans' thresholds (NewSearch: the defaults).
 	W Weights
-	// G are the odds of the orders drawn (NewSearch: DefaultGenes).
 	G Genes
-	// B are the thresholds of the heuristic plans' baseline policy
-	// (NewSearch: DefaultThresholds).
 	B Thresholds
-	// depth is the turns searched, the settings' Depth: at most Depth.
+	// depth is the turns searched, the settings' Depth (≤ MaxDepth).
 	depth int
 	// me is the player searched for.
 	me int
@@ -123,9 +119,9 @@ var Settings = bot.Settings{
 	BeamChildren:          8,
 }
 
-// NewSearch returns a search for player me (0 or 1) with the given seed,
-// the package's Settings and DefaultWeights. Its populations are drawn on
-// the first turn.
+// NewSearch returns a search for player me (0 or 1) with the package's
+// Settings and DefaultWeights; its populations are drawn on the first
+// turn.
 func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings) }
 
 // newSearch is NewSearch with settings st.
@@ -151,9 +147,8 @@ func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
 	return st.Update(nil)
 }
 
-// Rollout plays plan mine for player pl and theirs for the other from the
-// root, up to the depth searched or the end of the game, and returns the
-// evaluation for pl (bot.Game).
+// Rollout (bot.Game) plays up to the depth searched or the end of the
+// game.
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 	if s.W.Robust != 0 {
 		return s.W.robust(s.rollout(pl, mine, theirs), s.rollout(pl, mine, &s.heuristic[1-pl]))
@@ -166,8 +161,8 @@ func (s *Search) rollout(pl int, mine, theirs *Plan) float64 {
 	return s.run(pl, mine, theirs, nil, 0, nil)
 }
 
-// goalDistance returns the distance from p to the band of the goal line
-// player pl attacks between the posts.
+// goalDistance is the distance from p to the band (goalMouth) of the
+// goal line player pl attacks.
 func goalDistance(p sim.Vec, pl int) float64 {
 	y := p.Y
 	if y < simfb.Height/2-goalMouth {
@@ -178,11 +173,9 @@ func goalDistance(p sim.Vec, pl int) float64 {
 	return p.Dist(sim.Vec{X: attackX(pl), Y: y})
 }
 
-// eval scores st for player pl: the game won or lost; else the goals, every
-// live snaffle's distance to the goal pl defends minus its distance to
-// the goal pl attacks (where it will be in SnaffleLead turns), and, for
-// each player, its held snaffles, its wizards' distances to their
-// snaffles, its magic and the bludgers near its wizards, pl's counted for
+// eval scores st for player pl: the game won or lost; else the goals,
+// each live snaffle's distance to the goal pl defends minus that to the
+// goal it attacks (shifted by Race), and each player's side, pl's for
 // and the other's against.
 func (w *Weights) eval(st *simfb.State, pl int) float64 {
 	op := 1 - pl
@@ -303,7 +296,7 @@ func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
 	p.randomize(r, &s.root, pl, s.depth, &s.G)
 }
 
-// Shift drops the turn just played and draws the last (bot.Game).
+// Shift implements bot.Game.
 func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth, &s.G) }
 
 // Mutate changes one field of one order of p (bot.Game).
@@ -315,8 +308,7 @@ func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
 func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
 // heuristicPlans rolls the baseline policy with thresholds h out from
-// root for both players, depth turns, and returns the genes it played, per
-// player.
+// root for both players, depth turns, and returns each player's genes.
 func heuristicPlans(root *simfb.State, h *Thresholds, depth int) (plans [2]Plan) {
 	st := *root
 	for t := 0; t < depth; t++ {
@@ -340,9 +332,7 @@ func heuristicPlans(root *simfb.State, h *Thresholds, depth int) (plans [2]Plan)
 }
 
 // Turn searches the root st within budget b and returns our plan
-// (bot.Engine.Turn): the opponent predicted first, then our plan searched
-// against it by the genetic algorithm or, with strategy StrategyBeam, the
-// beam search.
+// (bot.Engine.Turn).
 func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budget) *Plan {
 	s.setRoot(st)
 	return s.eng.Turn(first, strategy, b)
