@@ -759,7 +759,7 @@ func (t *turn) bounceWall(c *candidate) {
 		return
 	}
 	side := Side(c.b)
-	k := t.viewWall(c, *p, *v)
+	k := t.viewBounce(c)
 	m := slotMass[c.a]
 	inv := 1 / m
 	var force float64
@@ -799,7 +799,7 @@ func (t *turn) bounceWall(c *candidate) {
 func (t *turn) bounceStatic(c *candidate) {
 	p, v := t.vectors(c.a)
 	post := Posts[c.b-slotPost]
-	k := t.viewStatic(c, *p, post, *v)
+	k := t.viewBounce(c)
 	n := post.Sub(*p).Normalize()
 	if n == (sim.Vec{}) {
 		n = sim.Vec{X: 1}
@@ -825,7 +825,7 @@ func (t *turn) bounceStatic(c *candidate) {
 func (t *turn) bouncePair(c *candidate) {
 	pa, va := t.vectors(c.a)
 	pb, vb := t.vectors(c.b)
-	k := t.viewPair(c, *pa, *pb, *va, *vb)
+	k := t.viewBounce(c)
 	n := pb.Sub(*pa).Normalize()
 	if n == (sim.Vec{}) {
 		n = sim.Vec{X: 1}

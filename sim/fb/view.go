@@ -166,66 +166,41 @@ func (t *turn) logCapture(c *candidate) {
 	t.v.obj.pos[c.b], t.v.obj.vel[c.b] = t.v.obj.pos[i], t.v.obj.vel[i]
 }
 
-// viewWall records wall bounce c of a body at p with speed v, before the
-// bounce, and returns the line's index for viewImpulse (−1: none).
-func (t *turn) viewWall(c *candidate, p, v sim.Vec) int {
+// viewBounce records bounce c (a wall, a post or a pair) before it, and
+// returns the line's index for viewImpulse (−1: none).
+func (t *turn) viewBounce(c *candidate) int {
 	if t.v.log == nil {
 		return -1
 	}
-	return t.logWall(c, p, v)
+	return t.logBounce(c)
 }
 
-func (t *turn) logWall(c *candidate, p, v sim.Vec) int {
-	e := t.record(c, WallHit)
+func (t *turn) logBounce(c *candidate) int {
+	kind := EntityHit
+	if c.kind == cWall {
+		kind = WallHit
+	}
+	e := t.record(c, kind)
 	if e == nil {
 		return -1
 	}
-	e.A, e.Side, e.PosA, e.Vel = t.entityID(c.a), Side(c.b), p, v
+	pa, va := t.vectors(c.a)
+	e.A, e.PosA, e.Vel = t.entityID(c.a), *pa, *va
 	e.refs = [3]int32{t.v.obj.pos[c.a], 0, t.v.obj.vel[c.a]}
+	switch c.kind {
+	case cWall:
+		e.Side = Side(c.b)
+	case cStatic:
+		e.B, e.PosB = t.entityID(c.b), Posts[c.b-slotPost]
+	default:
+		pb, vb := t.vectors(c.b)
+		e.B, e.PosB, e.Vel = t.entityID(c.b), *pb, va.Add(*vb).Scale(0.5)
+		e.refs = [3]int32{t.v.obj.pos[c.a], t.v.obj.pos[c.b], 0}
+	}
 	return t.v.log.N - 1
 }
 
-// viewStatic records bounce c of a body at p with speed v against post,
-// before the bounce, and returns the line's index for viewImpulse.
-func (t *turn) viewStatic(c *candidate, p, post, v sim.Vec) int {
-	if t.v.log == nil {
-		return -1
-	}
-	return t.logStatic(c, p, post, v)
-}
-
-func (t *turn) logStatic(c *candidate, p, post, v sim.Vec) int {
-	e := t.record(c, EntityHit)
-	if e == nil {
-		return -1
-	}
-	e.A, e.B, e.PosA, e.PosB, e.Vel = t.entityID(c.a), t.entityID(c.b), p, post, v
-	e.refs = [3]int32{t.v.obj.pos[c.a], 0, t.v.obj.vel[c.a]}
-	return t.v.log.N - 1
-}
-
-// viewPair records bounce c of two bodies at pa and pb with speeds va and
-// vb, before the bounce, and returns the line's index for viewImpulse.
-func (t *turn) viewPair(c *candidate, pa, pb, va, vb sim.Vec) int {
-	if t.v.log == nil {
-		return -1
-	}
-	return t.logPair(c, pa, pb, va, vb)
-}
-
-func (t *turn) logPair(c *candidate, pa, pb, va, vb sim.Vec) int {
-	e := t.record(c, EntityHit)
-	if e == nil {
-		return -1
-	}
-	e.A, e.B, e.PosA, e.PosB = t.entityID(c.a), t.entityID(c.b), pa, pb
-	e.Vel = va.Add(vb).Scale(0.5)
-	e.refs = [3]int32{t.v.obj.pos[c.a], t.v.obj.pos[c.b], 0}
-	return t.v.log.N - 1
-}
-
-// viewImpulse gives line k (viewWall, viewStatic, viewPair; −1: none) its
-// impulse.
+// viewImpulse gives line k (viewBounce; −1: none) its impulse.
 func (t *turn) viewImpulse(k int, impulse float64) {
 	if k >= 0 {
 		t.v.log.Items[k].Impulse = impulse

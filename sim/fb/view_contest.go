@@ -2,8 +2,6 @@
 
 package fb
 
-import "impulse/sim"
-
 // The contest build never logs: Log is empty, Update ignores it, and the
 // collision loop's view hooks (view.go in other builds) do nothing.
 
@@ -13,16 +11,12 @@ type Log struct{}
 
 type view struct{}
 
-func (t *turn) viewStart(*Log)                                       {}
-func (t *turn) viewEnd()                                             {}
-func (t *turn) viewAdvanced()                                        {}
-func (t *turn) viewScore(*candidate)                                 {}
-func (t *turn) viewCapture(*candidate)                               {}
-func (t *turn) viewWall(*candidate, sim.Vec, sim.Vec) int            { return -1 }
-func (t *turn) viewStatic(*candidate, sim.Vec, sim.Vec, sim.Vec) int { return -1 }
-func (t *turn) viewPair(*candidate, sim.Vec, sim.Vec, sim.Vec, sim.Vec) int {
-	return -1
-}
-func (t *turn) viewImpulse(int, float64) {}
-func (t *turn) replaced(int8, bool)      {}
-func (t *turn) viewSync(int8, *Wizard)   {}
+func (t *turn) viewStart(*Log)            {}
+func (t *turn) viewEnd()                  {}
+func (t *turn) viewAdvanced()             {}
+func (t *turn) viewScore(*candidate)      {}
+func (t *turn) viewCapture(*candidate)    {}
+func (t *turn) viewBounce(*candidate) int { return -1 }
+func (t *turn) viewImpulse(int, float64)  {}
+func (t *turn) replaced(int8, bool)       {}
+func (t *turn) viewSync(int8, *Wizard)    {}
