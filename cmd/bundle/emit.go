@@ -83,7 +83,7 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 		for _, f := range u.Syntax {
 			file := n.p.modFile(u, f)
 			if !opt.stripComments && hasDecls(f, opt.pruned) {
-				fmt.Fprintf(&buf, "// ---- %s (package %s)\n\n", file, u.PkgPath)
+				fmt.Fprintf(&buf, "// ---- %s\n\n", file)
 			}
 			for _, d := range f.Decls {
 				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {

@@ -199,7 +199,7 @@ func TestThirdParty(t *testing.T) {
 	src := string(res.src)
 	for _, want := range []string{
 		"It holds packages of golang.org/x/exp v0.0.0-20230321023759-10a507213a29.",
-		"// ---- golang.org/x/exp/slices/sort.go (package golang.org/x/exp/slices)",
+		"// ---- golang.org/x/exp/slices/sort.go",
 		"type Ordered interface",
 		"func slices_Clone[", "func maps_Clone[", // both packages declare Clone
 	} {
