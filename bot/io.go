@@ -103,10 +103,9 @@ func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	for turn := 0; ; turn++ {
-		// The clock restarts on a turn's first line, but the first turn is
-		// timed from the start of the input (CodinGame's first-turn limit
-		// covers the init lines). The closure reads later, not turn, whose
-		// sharing across iterations differs before Go 1.22.
+		// The clock restarts on a turn's first line, but the first turn's
+		// limit covers the init lines. The closure reads later, not turn,
+		// whose sharing across iterations differs before Go 1.22.
 		from, later := input.Line+1, turn > 0
 		next := func() (string, bool) {
 			l, ok := input.Next()

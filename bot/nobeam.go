@@ -14,5 +14,5 @@ type beam[P, N any] struct{}
 // searchBeam is not reached: Config.Check refuses StrategyBeam in this
 // build.
 func (e *Engine[P, N, G]) searchBeam(pl int, theirs *P, b *Budget) *P {
-	panic("bot: strategy beam in a contest build without the beam search (build tag beam), which Config.Check refuses")
+	panic("bot: no beam search in this build (tag beam)")
 }

@@ -13,11 +13,10 @@ import "math"
 //
 // x must lie within ±2^62; Java's answer for NaN (0) is not reproduced.
 func Round(x float64) float64 {
-	// floor(x + 1/2) (math.Floor, one instruction on amd64 with SSE4.1, is
-	// cheaper than an int64 round trip), then the case where x + 1/2 itself
-	// rounds up to the next integer (0.49999999999999994 + 0.5 = 1): there
-	// x < r − 1/2, which is exact, and r is one too many. Never -0: x + 1/2
-	// is -0 for no x.
+	// floor(x + 1/2), then the case where x + 1/2 itself rounds up to the
+	// next integer (0.49999999999999994 + 0.5 = 1): there x < r − 1/2,
+	// which is exact, and r is one too many. Never -0: x + 1/2 is -0 for
+	// no x.
 	r := math.Floor(x + 0.5)
 	if r-0.5 > x {
 		r--

@@ -49,14 +49,12 @@ type Weights struct {
 	// worse of the two; twice the cost otherwise).
 	Robust float64
 	// Race shifts each live snaffle's worth towards the player whose
-	// nearest wizard reaches it first (0: not at all). Of a snaffle at
-	// dDef from the goal pl defends and dAtt from the one it attacks, pl
-	// counts dDef − dAtt + x·(2·Width − dAtt − dDef), x being Race times
-	// the lead in the race, (dOpp − dMine)/RaceScale clamped to ±1, dMine
-	// and dOpp the distances from each player's nearest wizard to the
-	// snaffle, all SnaffleLead turns ahead at their speeds: as if the
-	// snaffle were pl's to score with odds (1+x)/2 and the other's with
-	// (1−x)/2.
+	// nearest wizard reaches it first (0: not at all): pl counts dDef −
+	// dAtt + x·(2·Width − dAtt − dDef), dDef and dAtt the snaffle's
+	// distances to the goals pl defends and attacks, x = Race·clamp((dOpp
+	// − dMine)/RaceScale, −1, 1), dMine and dOpp the distances from each
+	// player's nearest wizard, all SnaffleLead turns ahead: as if the
+	// snaffle were pl's to score with odds (1+x)/2.
 	Race float64
 	// RaceScale is the lead in the race, in units of distance, at which
 	// Race counts whole.

@@ -244,7 +244,7 @@ func TestBeamTag(t *testing.T) {
 
 	root := filepath.Join("..", "..")
 	beamCode := []string{"beamPass", "beamTick", "beamNode[", "TopK", "stochastic beam search"}
-	stub := "panic(\"bot: strategy beam in a contest build without the beam search (build tag beam)"
+	stub := "panic(\"bot: no beam search in this build (tag beam)\")"
 	for _, game := range gameNames() {
 		t.Run(game, func(t *testing.T) {
 			res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games[game], game: game})

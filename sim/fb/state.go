@@ -51,10 +51,8 @@ const (
 // NoID marks a missing wizard, snaffle or entity index.
 const NoID = -1
 
-// Rules selects the rule set (sim.Rules; fb.md section 1). Both play
-// alike: what the live game changes is unsettled (ACCIO costs 20 in both
-// until a live replay shows otherwise), and TurnInput gives the live
-// game's score/magic lines in both, as the published replays record.
+// Rules selects the rule set (sim.Rules); both play alike today (fb.md
+// section 1).
 type Rules = sim.Rules
 
 // The rule sets.
