@@ -122,3 +122,33 @@ func TestWeights(t *testing.T) {
 		}
 	}
 }
+
+// TestContestBundlesKeepTheirComments bundles each game's bot with its
+// default settings, as `go run ./cmd/bundle -game G` does, and checks that
+// it fits CodinGame's limit with its comments: the bundle a player pastes
+// stays readable, with its documentation (issue 17 made this a criterion).
+// A change that breaks it must make room (README, "Submitting to
+// CodinGame", gives what the bundle leaves out and how).
+func TestContestBundlesKeepTheirComments(t *testing.T) {
+	root := filepath.Join("..", "..")
+	for _, game := range gameNames() {
+		var others []string
+		for _, g := range gameNames() {
+			if g != game {
+				others = append(others, g)
+			}
+		}
+		res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games[game], game: game, others: others})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, line := size(res.src)
+		t.Logf("%s: %s", game, line)
+		if n > sizeLimit {
+			t.Errorf("the %s bundle is %d characters with its comments, %s over the limit", game, n, chars(n-sizeLimit))
+		}
+		if !strings.Contains(string(res.src), "\n// ") {
+			t.Errorf("the %s bundle has no comments", game)
+		}
+	}
+}
