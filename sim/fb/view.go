@@ -116,12 +116,10 @@ func (t *turn) viewAdvanced() {
 	}
 }
 
-// record appends a collision line and returns it, or nil when not logging.
+// record appends a collision line to the log and returns it, or nil when
+// the log is full.
 func (t *turn) record(c *candidate, kind CollisionKind) *Collision {
 	l := t.v.log
-	if l == nil {
-		return nil
-	}
 	if l.N == len(l.Items) {
 		l.Dropped++
 		return nil
