@@ -127,18 +127,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return usageError{fmt.Sprintf("-game %q: want %s", *game, strings.Join(gameNames(), " or "))}
 	}
-	var others []string
-	for _, g := range gameNames() {
-		if g != *game {
-			others = append(others, g)
-		}
-	}
 	opt := options{
 		dir:           *dir,
 		pattern:       "./cmd/bot",
 		tags:          tags,
 		game:          *game,
-		others:        others,
+		others:        otherGames(*game),
 		stripComments: *strip,
 		keepUnused:    *keep,
 	}
@@ -218,4 +212,16 @@ func gameNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// otherGames returns the games but game: the path elements that mark
+// packages a bundle of game must not hold (options.others).
+func otherGames(game string) []string {
+	var others []string
+	for _, g := range gameNames() {
+		if g != game {
+			others = append(others, g)
+		}
+	}
+	return others
 }

@@ -108,13 +108,7 @@ func playBundle(t *testing.T, root, game string, newGame func() (engine.Game, en
 		t.Skipf("cmd/bot has no deterministic mode yet (flags %s N %s K); its usage:\n%s", seedFlag, iterationsFlag, usage)
 	}
 
-	var others []string
-	for name := range games {
-		if name != game {
-			others = append(others, name)
-		}
-	}
-	res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: game, others: others, flags: baked})
+	res, note, err := bundleFitting(options{dir: root, pattern: "./cmd/bot", tags: tags, game: game, others: otherGames(game), flags: baked})
 	if err != nil {
 		t.Fatal(err)
 	}

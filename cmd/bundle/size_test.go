@@ -132,13 +132,7 @@ func TestWeights(t *testing.T) {
 func TestContestBundlesKeepTheirComments(t *testing.T) {
 	root := filepath.Join("..", "..")
 	for _, game := range gameNames() {
-		var others []string
-		for _, g := range gameNames() {
-			if g != game {
-				others = append(others, g)
-			}
-		}
-		res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games[game], game: game, others: others})
+		res, err := bundle(options{dir: root, pattern: "./cmd/bot", tags: games[game], game: game, others: otherGames(game)})
 		if err != nil {
 			t.Fatal(err)
 		}
