@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"impulse/bot"
+	"impulse/bot/bottest"
 	botcsb "impulse/bot/csb"
 	"impulse/sim/csb"
 )
@@ -89,6 +90,44 @@ func BenchmarkCSBBotTurn60ms(b *testing.B) {
 			b.ReportMetric(float64(iters*botcsb.Depth)/float64(b.N), "plan-turns/turn")
 		})
 	}
+}
+
+// BenchmarkCSBBotTurn60msFromRoot is the GA of BenchmarkCSBBotTurn60ms
+// with every child rolled out from the root (bottest.Plain hides the
+// prefix reuse of bot.Prefixed): the way searches without that reuse count
+// their simulated turns, so its sim-turns/turn compares with theirs. At
+// equal iterations it chooses the same plans (TestPrefixExact in bot/csb).
+//
+//	go test ./bench -run '^$' -bench CSBBotTurn60msFromRoot -count 5
+func BenchmarkCSBBotTurn60msFromRoot(b *testing.B) {
+	roots := botRoots()
+	s := botcsb.NewSearch(0, 1)
+	eng := bot.NewEngine[botcsb.Plan, struct{}](bottest.Plain[botcsb.Plan, struct{}, *botcsb.Search]{G: s}, 0, 1, botcsb.Settings)
+	eng.Randomize(0)
+	eng.Randomize(1)
+	// setRoot: the game's root, roles and heuristic plans, through a turn
+	// of its own engine of one iteration.
+	setRoot := func(st *csb.State) {
+		one := bot.NewBudget(time.Time{}, 0, 1)
+		s.Turn(st, false, botcsb.StrategyGA, &one)
+	}
+	setRoot(&roots[0])
+	warm := bot.NewBudget(time.Time{}, 0, 100)
+	eng.Turn(true, botcsb.StrategyGA, &warm)
+	b.ReportAllocs()
+	b.ResetTimer()
+	iters, sims := 0, 0
+	for i := 0; i < b.N; i++ {
+		st := roots[i%len(roots)]
+		setRoot(&st)
+		s.Sims = 0
+		budget := bot.NewBudget(time.Now(), botcsb.DefaultTurn, 0)
+		planSink = eng.Turn(false, botcsb.StrategyGA, &budget)
+		iters += budget.Iterations()
+		sims += s.Sims
+	}
+	b.ReportMetric(float64(iters)/float64(b.N), "iters/turn")
+	b.ReportMetric(float64(sims)/float64(b.N), "sim-turns/turn")
 }
 
 // planSink keeps the searches' results alive.
