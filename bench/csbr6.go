@@ -129,8 +129,12 @@ type r6Gen uint64
 type R6Runner struct {
 	States []csb.State
 	Table  bool
-	rot    [37][2]float64            // cos, sin of −18..18 degrees
-	dir0   [][csb.MaxPods][2]float64 // each state's start directions
+	// CommandsOnly draws and gives the commands but plays no turn: the
+	// workload's cost outside the simulator's Move, for benchmarks (the
+	// results are not the workload's).
+	CommandsOnly bool
+	rot          [37][2]float64            // cos, sin of −18..18 degrees
+	dir0         [][csb.MaxPods][2]float64 // each state's start directions
 }
 
 // NewR6Runner returns a runner over the given start states.
@@ -190,7 +194,9 @@ func (r *R6Runner) rollouts(k int, g *r6Gen, n int, res *R6Result) {
 				}
 				s.Rotate(i, angle, c, sn, int32(thrust), shield, false)
 			}
-			s.Move(nil)
+			if !r.CommandsOnly {
+				s.Move(nil)
+			}
 		}
 		res.Turns += R6Depth
 		res.Collisions += int64(s.Impacts - before)

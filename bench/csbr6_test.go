@@ -77,3 +77,25 @@ func BenchmarkCSBR6(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCSBR6Commands times CSB-R6 without its turns (CommandsOnly):
+// the drawing of the plans and the commands (Rotate, and math.Sincos or
+// the rotation table), the share of BenchmarkCSBR6 that is not the
+// simulator's Move.
+func BenchmarkCSBR6Commands(b *testing.B) {
+	for _, table := range []bool{false, true} {
+		name := "trig"
+		if table {
+			name = "table"
+		}
+		b.Run(name, func(b *testing.B) {
+			r := loadR6(b)
+			r.Table, r.CommandsOnly = table, true
+			b.ReportAllocs()
+			b.ResetTimer()
+			var res R6Result
+			r.Turns(b.N, &res)
+			sink = res
+		})
+	}
+}
