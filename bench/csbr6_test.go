@@ -60,29 +60,15 @@ var sink R6Result
 // plan drawing included. The trig sub-benchmark calls math.Cos and
 // math.Sin for every pod and turn, table rotates the direction by a
 // precomputed rotation of the integral degree delta.
-func BenchmarkCSBR6(b *testing.B) {
-	for _, table := range []bool{false, true} {
-		name := "trig"
-		if table {
-			name = "table"
-		}
-		b.Run(name, func(b *testing.B) {
-			r := loadR6(b)
-			r.Table = table
-			b.ReportAllocs()
-			b.ResetTimer()
-			var res R6Result
-			r.Turns(b.N, &res)
-			sink = res
-		})
-	}
-}
+func BenchmarkCSBR6(b *testing.B) { benchR6(b, false) }
 
 // BenchmarkCSBR6Commands times CSB-R6 without its turns (CommandsOnly):
 // the drawing of the plans and the commands (Rotate, and math.Sincos or
 // the rotation table), the share of BenchmarkCSBR6 that is not the
 // simulator's Move.
-func BenchmarkCSBR6Commands(b *testing.B) {
+func BenchmarkCSBR6Commands(b *testing.B) { benchR6(b, true) }
+
+func benchR6(b *testing.B, commandsOnly bool) {
 	for _, table := range []bool{false, true} {
 		name := "trig"
 		if table {
@@ -90,7 +76,7 @@ func BenchmarkCSBR6Commands(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			r := loadR6(b)
-			r.Table, r.CommandsOnly = table, true
+			r.Table, r.CommandsOnly = table, commandsOnly
 			b.ReportAllocs()
 			b.ResetTimer()
 			var res R6Result
