@@ -283,23 +283,30 @@ func (s *State) Update(log *Log) Result {
 	// 8. Friction and rounding.
 	for i := range s.Wizards {
 		w := &s.Wizards[i]
-		w.Vel = w.Vel.Scale(WizardFriction)
-		w.Pos, w.Vel = w.Pos.SymRound(), w.Vel.SymRound()
+		finish(&w.Pos, &w.Vel, WizardFriction)
 	}
 	for k := 0; k < n; k++ {
 		sn := &s.Snaffles[k]
-		sn.Vel = sn.Vel.Scale(SnaffleFriction)
-		sn.Pos, sn.Vel = sn.Pos.SymRound(), sn.Vel.SymRound()
+		finish(&sn.Pos, &sn.Vel, SnaffleFriction)
 	}
 	for k := range s.Bludgers {
 		b := &s.Bludgers[k]
-		b.Vel = b.Vel.Scale(BludgerFriction)
-		b.Pos, b.Vel = b.Pos.SymRound(), b.Vel.SymRound()
+		finish(&b.Pos, &b.Vel, BludgerFriction)
 	}
 	tn.viewEnd()
 	// 9. The end.
 	res.Over = live == 0 || s.Score[0] >= s.ScoreToWin || s.Score[1] >= s.ScoreToWin || s.Dead[0] || s.Dead[1]
 	return res
+}
+
+// finish applies friction to a body's speed, then rounds its position and
+// speed. It calls SymRound on each component, which is inlined here,
+// rather than Vec.SymRound, which is too big to be: one call a body rather
+// than two, with what is live spilled around each.
+func finish(p, v *sim.Vec, friction float64) {
+	f := v.Scale(friction)
+	*p = sim.Vec{X: sim.SymRound(p.X), Y: sim.SymRound(p.Y)}
+	*v = sim.Vec{X: sim.SymRound(f.X), Y: sim.SymRound(f.Y)}
 }
 
 // spellForce is the engine's ACCIO or FLIPENDO push along d (wizard to
