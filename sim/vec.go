@@ -44,7 +44,3 @@ func (a Vec) Round() Vec { return Vec{Round(a.X), Round(a.Y)} }
 
 // Trunc returns a with both components truncated toward zero, as Java's (int) cast.
 func (a Vec) Trunc() Vec { return Vec{math.Trunc(a.X), math.Trunc(a.Y)} }
-
-// SymRound returns a with both components rounded half away from zero
-// (Fantastic Bits' symmetricRound).
-func (a Vec) SymRound() Vec { return Vec{SymRound(a.X), SymRound(a.Y)} }

@@ -126,7 +126,8 @@ var (
 //
 // Most pairs of a search are far apart: far leaves them out, inlined,
 // with a branch the processor predicts well, and only the others cost a
-// call to may (6 calls a scan cost 4% of CSB-R6 and of a GA iteration).
+// call to may (six calls a scan cost 2 to 4% of CSB-R6 and of a GA
+// iteration).
 func mayMeet(p *[MaxPods]Pod, window float64, q *[8]quad) uint64 {
 	var m uint64
 	w2 := 2 * float64(window*window)
@@ -176,11 +177,11 @@ const lateMargin = 1e-6
 
 // may is mayMeet's test of two pods that are not far, at relative
 // position d and speed v (gap). It tests without branches: contact's
-// quantities, computed as contact computes
-// them, with sign bits read where contact compares with 0 (a zero of
-// either sign counts as may): dd ≤ r2 makes c = dd − r2 at most 0 and
-// c − 1 negative (a rounded difference keeps the sign of the exact one);
-// bb < 0 and delta > 0 make bb and −delta negative.
+// quantities, computed as contact computes them, with sign bits read
+// where contact compares with 0 (a zero of either sign counts as may):
+// dd ≤ r2 makes c = dd − r2 at most 0 and c − 1 negative (a rounded
+// difference keeps the sign of the exact one); bb < 0 and delta > 0 make
+// bb and −delta negative.
 //
 // An approaching pair is still left out when its first root is surely
 // late: t₁ = (−bb − √delta)/aa > W, with W = window + lateMargin·(1 +

@@ -300,9 +300,9 @@ func (s *State) Update(log *Log) Result {
 }
 
 // finish applies friction to a body's speed, then rounds its position and
-// speed. It calls SymRound on each component, which is inlined here,
-// rather than Vec.SymRound, which is too big to be: one call a body rather
-// than two, with what is live spilled around each.
+// speed with SymRound, component by component: inlined here, where a
+// method rounding a whole vector would be too big to be, a call spilling
+// what is live around it.
 func finish(p, v *sim.Vec, friction float64) {
 	f := v.Scale(friction)
 	*p = sim.Vec{X: sim.SymRound(p.X), Y: sim.SymRound(p.Y)}
