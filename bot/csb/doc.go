@@ -29,10 +29,11 @@
 //     Move with a rotation table, and score the state reached: runner
 //     progress against the opponent runner's, facings, and the blocker
 //     near the opponent runner and its next checkpoint. Each plan of the
-//     populations keeps its trajectory (the state after each turn), so a
-//     child of the genetic algorithm is simulated only from the first turn
-//     where it differs from a parent (bot.Prefixed): the same results, in
-//     about 40% of the simulated turns.
+//     populations keeps its trajectory (the pods after each turn, all a
+//     turn changes that the search reads), so a child of the genetic
+//     algorithm is simulated only from the first turn where it differs
+//     from a parent (bot.Prefixed): the same results, in about 40% of the
+//     simulated turns.
 //  5. The first turn of the best plan becomes the output: a target along
 //     the new facing and the thrust, SHIELD or BOOST.
 //

@@ -62,7 +62,7 @@ func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 			t.Fatalf("plan %d: kept score %v in %d turns, rolled out %v in %d", i, kept.score, kept.turns, score, fresh.turns)
 		}
 		for j := 0; j < fresh.turns-1; j++ {
-			if fresh.st[j] != kept.st[j] || fresh.dir[j] != kept.dir[j] {
+			if fresh.pods[j] != kept.pods[j] || fresh.dir[j] != kept.dir[j] {
 				t.Fatalf("plan %d: state after turn %d differs from a new rollout's", i, j)
 			}
 		}

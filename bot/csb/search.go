@@ -93,6 +93,10 @@ type Search struct {
 	Sims int
 	// traj are each player's kept rollouts (bot.Prefixed).
 	traj [2]bot.Trajectories[trajectory]
+	// work is the state a rollout plays: the root's, whose pods and round
+	// a rollout sets from where it starts (a turn changes nothing else
+	// that the search reads).
+	work simcsb.State
 }
 
 // beamNode is a state of the beam search and its pods' facings.
@@ -141,6 +145,7 @@ func (w *Weights) progress(st *simcsb.State, i int) float64 {
 // leads by more than hysteresis) and the heuristic plans.
 func (s *Search) setRoot(st *simcsb.State) {
 	s.root = *st
+	s.work = *st
 	for i := range s.root.Pods {
 		p := &s.root.Pods[i]
 		if !p.HasAngle {
@@ -198,11 +203,11 @@ func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 }
 
 // trajectory is a rollout kept turn by turn (bot.Prefixed): its plan, the
-// state and facings after each turn but the last played, the turns played
+// pods and facings after each turn but the last played, the turns played
 // (fewer than the depth when the race ends) and the evaluation.
 type trajectory struct {
 	plan  Plan
-	st    [Depth - 1]simcsb.State
+	pods  [Depth - 1][simcsb.MaxPods]simcsb.Pod
 	dir   [Depth - 1][simcsb.MaxPods][2]float64
 	turns int
 	score float64
@@ -213,30 +218,31 @@ type trajectory struct {
 // and returns the evaluation for pl; out, unless nil, keeps the
 // trajectory (its states from turn k on).
 func (s *Search) rollout(pl int, mine, theirs *Plan, from *trajectory, k int, out *trajectory) float64 {
-	var st simcsb.State
+	st := &s.work
 	var dir [simcsb.MaxPods][2]float64
 	if k == 0 {
-		st, dir = s.root, s.dir0
+		st.Pods, dir = s.root.Pods, s.dir0
 	} else {
-		st, dir = from.st[k-1], from.dir[k-1]
+		st.Pods, dir = from.pods[k-1], from.dir[k-1]
 	}
+	st.Round = s.root.Round + int32(k)
 	last := -1 // the turns after which a state is kept are those before last
 	if out != nil {
 		last = s.depth - 1
 	}
 	t := k
 	for t < s.depth {
-		s.play(&st, &dir, pl, &mine[t], &theirs[t])
+		s.play(st, &dir, pl, &mine[t], &theirs[t])
 		if st.Finished() {
 			t++
 			break
 		}
 		if t < last {
-			out.st[t], out.dir[t] = st, dir
+			out.pods[t], out.dir[t] = st.Pods, dir
 		}
 		t++
 	}
-	score := s.eval(&st, &dir, pl)
+	score := s.eval(st, &dir, pl)
 	if out != nil {
 		out.plan, out.turns, out.score = *mine, t, score
 	}
@@ -280,7 +286,7 @@ func (s *Search) Keep(pl, i int) {
 	if n > out.turns-1 {
 		n = out.turns - 1
 	}
-	copy(out.st[:n], p.st[:n])
+	copy(out.pods[:n], p.pods[:n])
 	copy(out.dir[:n], p.dir[:n])
 	tr.Keep(i)
 }
