@@ -95,7 +95,7 @@ type Search struct {
 	traj [2]bot.Trajectories[trajectory]
 	// work is the state a rollout plays: the root's, whose pods and round
 	// a rollout sets from where it starts (a turn changes nothing else
-	// that the search reads).
+	// that the search reads; its collision counters mean nothing).
 	work simcsb.State
 }
 
@@ -216,7 +216,7 @@ type trajectory struct {
 // rollout plays mine and theirs from turn k, from from's state after turn
 // k−1 (the root when k is 0), to the depth searched or the end of the race
 // and returns the evaluation for pl; out, unless nil, keeps the
-// trajectory (its states from turn k on).
+// trajectory (its pods and facings from turn k on).
 func (s *Search) rollout(pl int, mine, theirs *Plan, from *trajectory, k int, out *trajectory) float64 {
 	st := &s.work
 	var dir [simcsb.MaxPods][2]float64
@@ -226,7 +226,7 @@ func (s *Search) rollout(pl int, mine, theirs *Plan, from *trajectory, k int, ou
 		st.Pods, dir = from.pods[k-1], from.dir[k-1]
 	}
 	st.Round = s.root.Round + int32(k)
-	last := -1 // the turns after which a state is kept are those before last
+	last := -1 // the turns after which the pods are kept are those before last
 	if out != nil {
 		last = s.depth - 1
 	}
