@@ -2,15 +2,14 @@ package bot
 
 import "time"
 
-// clockEvery is how many iterations pass between two readings of the
-// clock: a reading costs tens of nanoseconds, an iteration of a search
-// hundreds at least.
+// clockEvery is the number of iterations between clock readings, each
+// far cheaper than an iteration but not free.
 const clockEvery = 16
 
 // Budget ends a search. With a positive iteration limit it is
-// deterministic: Next allows exactly that many iterations and never reads
-// the clock. Otherwise Next allows iterations until the deadline, reading
-// the clock every few iterations. The zero value allows nothing.
+// deterministic: Next allows that many iterations, never reading the
+// clock; otherwise, iterations until the deadline. The zero value allows
+// nothing.
 type Budget struct {
 	start, deadline time.Time
 	limit           int // iterations allowed when > 0
@@ -52,13 +51,12 @@ func (b *Budget) Next() bool {
 func (b *Budget) Iterations() int { return b.n }
 
 // Progress returns the share of the budget used, 0 to 1, as of the last
-// reading of the clock (deterministic mode: of the iterations).
+// clock reading (deterministic mode: of the iterations).
 func (b *Budget) Progress() float64 { return b.progress }
 
-// Split returns a budget of the given share (0 to 1) of what is left of b,
-// starting now (deterministic mode: of the iteration limit, at least one
-// iteration). b itself is unchanged: the caller runs the part, then the
-// rest on b.
+// Split returns a budget of share (0 to 1) of what is left of b, from now
+// (deterministic mode: of the iterations left, at least one). b is
+// unchanged: the caller runs the part, then the rest on b.
 func (b *Budget) Split(share float64) Budget {
 	if b.limit > 0 {
 		n := int(float64(b.limit-b.n) * share)
@@ -75,6 +73,6 @@ func (b *Budget) Split(share float64) Budget {
 	return Budget{start: now, deadline: now.Add(time.Duration(float64(left) * share))}
 }
 
-// Spend counts n iterations done outside Next (deterministic mode: the
-// part of a Split), so that the rest of the limit is what is left.
+// Spend counts n iterations done outside Next (a Split's part), so that
+// the rest of the limit is what is left.
 func (b *Budget) Spend(n int) { b.n += n }

@@ -2,51 +2,46 @@ package bot
 
 import "math"
 
-// Strategies of a search bot, the same words in both games.
+// Strategies of a search bot, in both games.
 const (
-	StrategyGA       = "ga"       // the genetic algorithm (the default)
-	StrategyBeam     = "beam"     // the beam search for our plan
+	StrategyGA       = "ga"       // genetic algorithm (the default)
+	StrategyBeam     = "beam"     // beam search for our plan
 	StrategyBaseline = "baseline" // the game's heuristic, no search
 )
 
-// Game is a game's side of the Engine, called once per rollout (the
-// simulation is the game's own code). P is a plan (a player's orders for
-// the next Depth turns), N a node of the beam (a state; see BeamGame); pl
-// is 0 or 1, the other player 1−pl. The game holds the turn's root and
-// heuristic plans.
+// Game is a game's side of the Engine: its simulation and plans. P is a
+// plan (a player's orders for the next Depth turns), N a beam node (a
+// state; see BeamGame); pl is 0 or 1, the other player 1−pl. The game
+// holds the turn's root and heuristic plans.
 type Game[P, N any] interface {
-	// Rollout plays mine for pl and theirs from the root: pl's
-	// evaluation, higher is better.
+	// Rollout plays mine for pl and theirs from the root: pl's score,
+	// higher is better.
 	Rollout(pl int, mine, theirs *P) float64
 	Heuristic(pl int) *P
 	Randomize(r *Rand, pl int, p *P)
 	// Shift drops the turn just played and draws the last.
 	Shift(r *Rand, pl int, p *P)
-	// Mutate changes p a little, the more the larger amplitude (from 1,
-	// down as the budget is used).
+	// Mutate changes p, the more the larger amplitude (from 1, falling as
+	// the budget is used).
 	Mutate(r *Rand, pl int, p *P, amplitude float64)
 	Crossover(r *Rand, child, a, b *P)
 }
 
-// Prefixed is a Game that keeps each plan's trajectory (its states turn
-// by turn), so that a child of the genetic algorithm is simulated only
-// from the first turn where it differs from a parent: the turns before
-// are the parent's, already played against the same plan of theirs. The
-// engine then calls these instead of Rollout; their results are
-// Rollout's, bit for bit.
+// Prefixed is a Game that keeps each plan's trajectory, so that a child
+// is simulated only from its first turn unlike a parent's (the turns
+// before are the parent's, against the same plan of theirs). The engine
+// calls these instead of Rollout; results are Rollout's, bit for bit.
 type Prefixed[P any] interface {
 	// RolloutSlot is Rollout of mine, kept as plan i's trajectory.
 	RolloutSlot(pl, i int, mine, theirs *P) float64
-	// Shared is the number of turns, from the first, in which child gives
-	// plan i's orders, up to the end of the game (at most the depth
-	// searched).
+	// Shared is the number of leading turns in which child gives plan i's
+	// orders, up to the game's end (at most Depth).
 	Shared(pl int, child *P, i int) int
 	// RolloutChild is Rollout of child, whose first k turns are plan
 	// parent's (Shared), against the theirs of that plan's last
 	// RolloutSlot or Keep.
 	RolloutChild(pl int, child *P, parent, k int, theirs *P) float64
-	// Keep makes the last RolloutChild's trajectory plan i's: the child
-	// replaces it.
+	// Keep makes the last RolloutChild's trajectory plan i's.
 	Keep(pl, i int)
 }
 
@@ -56,8 +51,7 @@ type Settings struct {
 	Depth int
 	// Population is the number of plans kept per player.
 	Population int
-	// CrossoverTenths is the chance, in tenths, that a child is a
-	// crossover of two parents, not a copy of one.
+	// CrossoverTenths is the chance in tenths that a child crosses two parents.
 	CrossoverTenths int
 	// TournamentSize is the number of plans drawn to choose a parent.
 	TournamentSize int
@@ -78,21 +72,20 @@ type Settings struct {
 	BeamWidth, BeamChildren int
 }
 
-// MaxBeamChildren bounds BeamWidth × BeamChildren: the beam's layers are
-// arrays of this size.
+// MaxBeamChildren bounds BeamWidth × BeamChildren, the beam's layer size.
 const MaxBeamChildren = 128
 
-// population is one player's plans and their scores. worst is the index
-// of the lowest score (Worst's), kept up to date wherever scores change
-// rather than found again for each child, most of which are not kept.
+// population is one player's plans and their scores. worst indexes the
+// lowest score (Worst's), kept current rather than found for each child
+// (most are not kept).
 type population[P any] struct {
 	plans  []P
 	scores []float64
 	worst  int
 }
 
-// Engine is the search of both games: a genetic algorithm over the plans
-// of both players, the opponent's first, and a beam search for ours. Its
+// Engine is the search of both games: a genetic algorithm over both
+// players' plans, the opponent's first, and a beam search for ours. Its
 // memory is allocated by NewEngine (the beam's on first use); a turn
 // allocates nothing.
 type Engine[P, N any, G Game[P, N]] struct {
@@ -101,14 +94,12 @@ type Engine[P, N any, G Game[P, N]] struct {
 	S    Settings
 	me   int
 	pop  [2]population[P]
-	// beam is the beam search's memory (beam.go; empty in a contest build
-	// without it, nobeam.go).
+	// beam is the beam search's memory (beam.go; nobeam.go without it).
 	beam *beam[P, N]
-	// pre is Game as a Prefixed, nil if it is not one.
+	// pre is Game as a Prefixed, or nil.
 	pre Prefixed[P]
-	// Scratch plans: a local plan passed to the game would escape to the
-	// heap (escape analysis cannot see through the instantiation's
-	// dictionary).
+	// Scratch plans: a local one passed to the game would escape through
+	// the instantiation's dictionary.
 	child, mine, theirs P
 }
 
@@ -129,10 +120,10 @@ func (e *Engine[P, N, G]) Randomize(pl int) {
 	}
 }
 
-// seed readies player pl's population for a new turn: every plan shifted
-// by the turn just played (or, first, drawn if Settings.RandomizeFirst),
-// the heuristic plan and two random ones in place of three (see
-// ReplaceWorst), all scored against theirs.
+// seed readies pl's population for a new turn: every plan shifted by the
+// turn just played (first, drawn if Settings.RandomizeFirst), the
+// heuristic plan and two random ones in place of three (see ReplaceWorst),
+// all scored against theirs.
 func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 	pop := &e.pop[pl]
 	r := &e.Rand
@@ -146,15 +137,12 @@ func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 	}
 	n := len(pop.plans)
 	for k := 0; k < 3; k++ {
-		// The heuristic's place, then two random ones: the last plan,
-		// then the third and second from the end.
 		i := n - 1
 		if k > 0 {
 			i = n - 4 + k
 		}
 		if e.S.ReplaceWorst {
-			// The three worst by the last turn's scores make way; the
-			// first turn's random plans have no scores and are all alike.
+			// The three worst make way; on the first turn, none is scored.
 			i = Worst(pop.scores)
 			pop.scores[i] = math.Inf(1)
 		}
@@ -174,10 +162,10 @@ func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 	pop.worst = Worst(pop.scores)
 }
 
-// generation is one iteration of the genetic algorithm for player pl
-// against theirs: a child of parents chosen by tournament, by crossover
-// or copy, mutated with an amplitude that shrinks as the budget is used,
-// rolled out, and kept in place of the worst plan if better.
+// generation is one iteration of the genetic algorithm for pl against
+// theirs: a child of tournament winners, by crossover or copy, mutated
+// less as the budget is used, rolled out, and kept over the worst plan if
+// better.
 func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	pop := &e.pop[pl]
 	r := &e.Rand
@@ -220,12 +208,11 @@ func (e *Engine[P, N, G]) Best(pl int) *P {
 	return &pop.plans[Best(pop.scores)]
 }
 
-// Turn searches within budget b, the game's root and heuristic plans set,
-// and returns our plan. The opponent is predicted first (OpponentShare of
-// the budget, at most MaxOpponentIterations): its population evolves
-// against our previous plan shifted (first, our heuristic plan). Then our
-// plan is searched against its best, by the genetic algorithm or, with
-// StrategyBeam, the beam search.
+// Turn returns our plan, searched within budget b once the game's root and
+// heuristic plans are set. The opponent's population evolves first
+// (OpponentShare of b, at most MaxOpponentIterations) against our last
+// plan shifted (first, our heuristic plan), then ours against its best
+// (by beam search with StrategyBeam).
 func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 	op := 1 - e.me
 	mine, theirs := &e.mine, &e.theirs
@@ -256,10 +243,10 @@ func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 // Predicted returns the opponent's best plan of the last Turn.
 func (e *Engine[P, N, G]) Predicted() *P { return e.Best(1 - e.me) }
 
-// Trajectories is a Prefixed game's bookkeeping of one player's kept
-// trajectories: n+1 of them for n plans, plan i's and the spare one,
-// where the last child's rollout is written; Parent is that child's
-// parent plan and Shared the turns it took from it.
+// Trajectories is a Prefixed game's bookkeeping of one player's
+// trajectories: n+1 for n plans, plan i's and the spare, where the last
+// child's rollout is written; Parent is that child's parent plan, Shared
+// the turns taken from it.
 type Trajectories[T any] struct {
 	All            []T
 	slot           []int32
@@ -283,7 +270,7 @@ func (t *Trajectories[T]) Plan(i int) *T { return &t.All[t.slot[i]] }
 func (t *Trajectories[T]) Spare() *T { return &t.All[t.spare] }
 
 // Child records a child's parent plan and shared turns, and returns the
-// parent's trajectory and the spare one, the child's.
+// parent's trajectory and the spare, the child's.
 func (t *Trajectories[T]) Child(parent, shared int) (p, spare *T) {
 	t.Parent, t.Shared = parent, shared
 	return t.Plan(parent), t.Spare()

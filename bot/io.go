@@ -43,7 +43,7 @@ type Output struct {
 // NewOutput returns an Output writing to w.
 func NewOutput(w io.Writer) *Output { return &Output{w: bufio.NewWriter(w)} }
 
-// Answer writes lines, each ending in a newline, and flushes.
+// Answer writes lines, each with a newline, and flushes.
 func (o *Output) Answer(lines ...string) error {
 	o.buf = o.buf[:0]
 	for _, l := range lines {
@@ -57,7 +57,7 @@ func (o *Output) Answer(lines ...string) error {
 }
 
 // EndTurn logs a turn's search figures and time since start; after the
-// first turn it collects the set-up's garbage (bots run with GC off).
+// first turn it collects the set-up's garbage.
 func EndTurn(log io.Writer, turn, sims, iterations int, start time.Time) {
 	fmt.Fprintf(log, "turn %d: %d simulated turns, %d iterations, %.1f ms\n",
 		turn+1, sims, iterations, float64(time.Since(start).Microseconds())/1000)
@@ -72,21 +72,19 @@ type Player interface {
 	ReadInit(first string, next func() (string, bool)) ([]string, error)
 	// Init sets the game up from the init lines.
 	Init(lines []string) error
-	// ReadTurn reads a turn's lines with next; it returns no lines and no
-	// error when the input ends before the turn's first line.
+	// ReadTurn reads a turn's lines with next: none, and no error, if the
+	// input ends before the first.
 	ReadTurn(next func() (string, bool), turn int) ([]string, error)
 	// Turn answers a turn's lines, read from start on.
 	Turn(lines []string, start time.Time) ([2]string, error)
-	// Stats returns the simulated turns and search iterations of the last
-	// turn.
+	// Stats returns the last turn's simulated turns and iterations.
 	Stats() (sims, iterations int)
 }
 
-// Run plays a whole game on the CodinGame protocol: the init lines, then
-// each turn's, answered with two lines, flushed. It returns nil at the end
-// of the input, an error naming the lines for bad input. The garbage
-// collector is off while it runs (the searches do not allocate); log gets
-// a line per turn (EndTurn).
+// Run plays a game on the CodinGame protocol: the init lines, then each
+// turn's, answered with two flushed lines. It returns nil at the end of
+// the input, or an error naming the bad lines. The GC is off while it
+// runs (the searches do not allocate); log gets EndTurn's line per turn.
 func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	input, w := NewInput(in), NewOutput(out)
@@ -103,7 +101,7 @@ func Run(in io.Reader, out io.Writer, log io.Writer, p Player) error {
 		return fmt.Errorf("line %d: %v", input.Line, err)
 	}
 	for turn := 0; ; turn++ {
-		// The clock restarts on a turn's first line, but the first turn's
+		// The clock restarts on a turn's first line; the first turn's
 		// limit covers the init lines. The closure reads later, not turn,
 		// whose sharing across iterations differs before Go 1.22.
 		from, later := input.Line+1, turn > 0
@@ -144,9 +142,8 @@ func lineRange(a, b int) string {
 	return fmt.Sprintf("lines %d-%d", a, b)
 }
 
-// ReadLines fills dst with lines from next, for a ReadTurn: no lines when
-// the input ends before the first, an error naming what is missing when
-// it ends after.
+// ReadLines fills dst from next, for a ReadTurn: no lines if the input
+// ends before the first, an error naming what is missing if it ends after.
 func ReadLines(next func() (string, bool), dst []string, what string) ([]string, error) {
 	n := len(dst)
 	for k := range dst {

@@ -119,10 +119,10 @@ func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
 			cmds[k] = simfb.Throwing(t.X, t.Y, simfb.MaxThrowPower)
 			continue
 		}
-		if magic >= simfb.SpellCost[simfb.Flipendo] {
+		if magic >= st.SpellCost(simfb.Flipendo) {
 			if id := h.flipendoTarget(st, i, pl); id != simfb.NoID {
 				cmds[k] = simfb.Casting(simfb.Flipendo, id)
-				magic -= simfb.SpellCost[simfb.Flipendo]
+				magic -= st.SpellCost(simfb.Flipendo)
 				continue
 			}
 		}

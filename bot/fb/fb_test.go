@@ -109,7 +109,7 @@ func TestCommandLegal(t *testing.T) {
 				if err := st.Check(i, c); err != nil {
 					t.Fatalf("seed %d round %d wizard %d gene %#x: %s: %v", seed, rounds, i, g, c, err)
 				}
-				if c.Action == simfb.Cast && st.Magic[simfb.Owner(i)] < simfb.SpellCost[c.Spell] {
+				if c.Action == simfb.Cast && st.Magic[simfb.Owner(i)] < st.SpellCost(c.Spell) {
 					t.Fatalf("seed %d round %d wizard %d: %s without the magic (%d)", seed, rounds, i, c, st.Magic[simfb.Owner(i)])
 				}
 				o, err := simfb.ParseOrder(c.String())
@@ -146,7 +146,12 @@ func TestSearchZeroAlloc(t *testing.T) {
 // and returns the input player pl reads (the init line, then each turn's
 // lines), for at most rounds turns.
 func gameInput(seed int64, pl, rounds int) string {
-	st := simfb.NewFromSeed(seed, simfb.Live)
+	return gameInputRules(seed, pl, rounds, simfb.Live)
+}
+
+// gameInputRules is gameInput under the given rules.
+func gameInputRules(seed int64, pl, rounds int, rules simfb.Rules) string {
+	st := simfb.NewFromSeed(seed, rules)
 	lines := simfb.InitInput(pl)
 	for r := 0; r < rounds; r++ {
 		st.Prepare()

@@ -93,7 +93,7 @@ const reach = 10000
 // OBLIVIATE a bludger (sim/fb State.Check's rules, without its error
 // values).
 func spellOK(st *simfb.State, i int, sp simfb.Spell, id int) bool {
-	if st.Magic[simfb.Owner(i)] < simfb.SpellCost[sp] {
+	if st.Magic[simfb.Owner(i)] < st.SpellCost(sp) {
 		return false
 	}
 	switch kind, k := st.Entity(id); kind {

@@ -23,7 +23,8 @@ import (
 
 // fetchAPI stands in for CodinGame's API on loopback with the six live CSB
 // games of replays/csb-live (bare gameResult objects, as the API served
-// them): findByGameId answers every other game in the current API's
+// them) and a game of the multiplayer FB referee in the same shape
+// (fbLiveAPIGame): findByGameId answers every other game in the current API's
 // {"gameResult": ...} form, the first request for the first game with a 429,
 // and an unknown game with null; findLastBattlesByAgentId lists the games,
 // newest first, with one still being played.
@@ -59,10 +60,46 @@ func newFetchAPI(t *testing.T) *fetchAPI {
 		a.games[head.GameID] = data
 		a.ids = append(a.ids, head.GameID)
 	}
+	fb := fbLiveAPIGame(t, filepath.Join("..", "..", "replays", "fb-live", "fb-live-016.json"), 900000016)
+	a.games[900000016] = fb
+	a.ids = append(a.ids, 900000016)
 	sort.Slice(a.ids, func(i, j int) bool { return a.ids[i] < a.ids[j] })
 	a.srv = httptest.NewServer(http.HandlerFunc(a.serve))
 	t.Cleanup(a.srv.Close)
 	return a
+}
+
+// fbLiveAPIGame returns the game of the replay at path as CodinGame's API
+// serves a game: its gameResult alone, with the game's id, without the
+// engine key (a game of the live server) and without the playerInput
+// field, which only our replays add.
+func fbLiveAPIGame(t *testing.T, path string, id int64) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var top struct {
+		GameResult map[string]json.RawMessage `json:"gameResult"`
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var frames []map[string]json.RawMessage
+	if err := json.Unmarshal(top.GameResult["frames"], &frames); err != nil {
+		t.Fatalf("%s: frames: %v", path, err)
+	}
+	for _, f := range frames {
+		delete(f, "playerInput")
+	}
+	game := top.GameResult
+	game["frames"], _ = json.Marshal(frames)
+	game["gameId"], _ = json.Marshal(id)
+	body, err := json.Marshal(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
 }
 
 func (a *fetchAPI) serve(w http.ResponseWriter, r *http.Request) {
@@ -245,8 +282,8 @@ func TestFetchCommandAgent(t *testing.T) {
 	}
 }
 
-// TestFetchedReplaysMatch fetches the live games and replays each through
-// our referee, as "referee diff" does.
+// TestFetchedReplaysMatch fetches the live games, CSB and FB, and replays
+// each through our referee, as "referee diff" does.
 func TestFetchedReplaysMatch(t *testing.T) {
 	a := newFetchAPI(t)
 	dir := t.TempDir()

@@ -62,6 +62,11 @@ func TestDiffCSBLiveReplays(t *testing.T) { diffAll(t, "csb-live", "csb") }
 
 func TestDiffFBReplays(t *testing.T) { diffAll(t, "fb", "fb") }
 
+// TestDiffFBLiveReplays replays games of CodinGame's multiplayer FB
+// referee (engine "live": ACCIO 15, OBLIVIATE 4 turns, the bludgers' and
+// snaffles' states in the input), every frame and every input line.
+func TestDiffFBLiveReplays(t *testing.T) { diffAll(t, "fb-live", "fb") }
+
 // TestDiffDetectsAChange changes a recorded output at frame 21 of a
 // replay of each game: the replay no longer matches, and the diff names
 // the frame where the outputs part, 21 (the infos) or 22 (the state).
@@ -159,7 +164,7 @@ func TestParseReplayShapes(t *testing.T) {
 	agents := `[{"index":0,"codingamer":{"userId":1,"pseudo":"a","avatar":111595923133884},"agentId":6114474,"score":36.4,"valid":true},` +
 		`{"index":1,"arenaboss":{"nickname":"Boss 4","league":{"divisionIndex":4}},"agentId":-1,"valid":false}]`
 	noName := `[{"index":0,"codingamer":{"userId":1}},{"index":1}]`
-	for _, src := range []string{"csb-live/battle_891670142.json", "fb/fb-001.json"} {
+	for _, src := range []string{"csb-live/battle_891670142.json", "fb-live/fb-live-016.json"} {
 		data, err := os.ReadFile(filepath.Join("..", "..", "replays", src))
 		if err != nil {
 			t.Fatal(err)

@@ -70,13 +70,30 @@ func (r *Referee) Name() string { return Name }
 func (r *Referee) Messages() map[string]string { return messages }
 
 // tuning are the engine's tuning properties with their defaults, which no
-// CodinGame game changes and this referee does not implement.
+// CodinGame game changes and this referee does not implement; the spells'
+// durations, which the rule sets set apart, are in durationKeys.
 var tuning = map[string]string{
 	"friction": "0.25", "friction_bludger": "0.1", "friction_snaffle": "0.25",
 	"max_power": "150", "max_power_snaffle": "500", "snaffle_mass": "0.5", "bludger_mass": "8.0",
 	"pod_radius": "400", "snaffle_radius": "150", "bludger_radius": "200", "space_between_pod": "3000",
-	"goal_radius": "300", "goal_size": "4000", "obliviate_duration": "3", "accio_duration": "6",
-	"flipendo_duration": "3", "petrificus_duration": "1", "with_bludgers": "true", "with_spells": "true",
+	"goal_radius": "300", "goal_size": "4000", "with_bludgers": "true", "with_spells": "true",
+}
+
+// durationKeys are the tuning properties of the spells' durations, by
+// fb.Spell.
+var durationKeys = [fb.NumSpells]string{"accio_duration", "flipendo_duration", "obliviate_duration", "petrificus_duration"}
+
+// tuningDefault returns the default of the engine's tuning property key
+// under rules (obliviate_duration: 4 in the multiplayer referee, 3 in the
+// contest's), and whether key is one.
+func tuningDefault(key string, rules fb.Rules) (string, bool) {
+	for sp, k := range durationKeys {
+		if k == key {
+			return strconv.Itoa(int(fb.Spells[rules].Duration[sp])), true
+		}
+	}
+	def, ok := tuning[key]
+	return def, ok
 }
 
 // Init implements engine.Game: the seed property, a random one by default.
@@ -95,7 +112,7 @@ func (r *Referee) Init(playerCount int, props engine.Properties) error {
 				return fmt.Errorf("seed: %q is not a long", p.Value)
 			}
 			r.seed = seed
-		} else if def, ok := tuning[p.Key]; ok && p.Value != def {
+		} else if def, ok := tuningDefault(p.Key, r.Rules); ok && p.Value != def {
 			return fmt.Errorf("%s=%s: this referee plays the default %s only", p.Key, p.Value, def)
 		}
 	}
@@ -174,7 +191,7 @@ func (r *Referee) FrameView(rnd, frame int, keyFrame bool) []string {
 		w := &s.Wizards[i]
 		for sp := fb.Spell(0); sp < fb.NumSpells; sp++ {
 			if c := w.Countdown[sp]; c > 0 {
-				spells = append(spells, fmt.Sprintf("%s %d %d %d %t", sp, i, w.Target[sp], c, c == fb.SpellDuration[sp]))
+				spells = append(spells, fmt.Sprintf("%s %d %d %d %t", sp, i, w.Target[sp], c, c == fb.Spells[s.Rules].Duration[sp]))
 			}
 		}
 	}

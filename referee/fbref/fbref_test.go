@@ -10,16 +10,23 @@ import (
 
 func TestInit(t *testing.T) {
 	tests := []struct {
+		rules fb.Rules
 		lines []string
 		want  string // error text, "" for none
 	}{
-		{[]string{"seed=1429053283"}, ""},
-		{[]string{"seed=abc"}, `seed: "abc" is not a long`},
-		{[]string{"seed=1", "friction=0.5"}, "friction=0.5: this referee plays the default 0.25 only"},
-		{[]string{"seed=1", "friction=0.25", "foo=bar"}, ""},
+		{fb.Published, []string{"seed=1429053283"}, ""},
+		{fb.Published, []string{"seed=abc"}, `seed: "abc" is not a long`},
+		{fb.Published, []string{"seed=1", "friction=0.5"}, "friction=0.5: this referee plays the default 0.25 only"},
+		{fb.Published, []string{"seed=1", "friction=0.25", "foo=bar"}, ""},
+		// The multiplayer referee's OBLIVIATE_DURATION is 4, the
+		// contest's 3 (RefereePuzzle.java and Referee.java, fb.md section 1).
+		{fb.Published, []string{"seed=1", "obliviate_duration=3", "accio_duration=6"}, ""},
+		{fb.Published, []string{"seed=1", "obliviate_duration=4"}, "obliviate_duration=4: this referee plays the default 3 only"},
+		{fb.Live, []string{"seed=1", "obliviate_duration=4", "accio_duration=6"}, ""},
+		{fb.Live, []string{"seed=1", "obliviate_duration=3"}, "obliviate_duration=3: this referee plays the default 4 only"},
 	}
 	for _, tt := range tests {
-		_, err := engine.NewHost(New(fb.Published), Variant, 2, tt.lines)
+		_, err := engine.NewHost(New(tt.rules), Variant, 2, tt.lines)
 		if (err == nil) != (tt.want == "") || (err != nil && !strings.Contains(err.Error(), tt.want)) {
 			t.Errorf("%q: error %v, want %q", tt.lines, err, tt.want)
 		}

@@ -25,6 +25,9 @@ import (
 // "TESTBINARY impulse-testbot KIND", it plays Coders Strike Back as KIND
 // says instead of running the tests.
 func TestMain(m *testing.M) {
+	if len(os.Args) >= 4 && os.Args[1] == "impulse-testbot" && os.Args[2] == "fbecho" {
+		os.Exit(fbEcho(os.Args[3]))
+	}
 	if len(os.Args) >= 3 && os.Args[1] == "impulse-testbot" {
 		os.Exit(testBot(os.Args[2]))
 	}

@@ -172,7 +172,7 @@ func (s *State) Apply(i int, c Command) bool {
 			return true // no such spell: nothing happens (Check refuses it)
 		}
 		pl := Owner(i)
-		if cost := SpellCost[c.Spell]; s.Magic[pl] >= cost {
+		if cost := s.SpellCost(c.Spell); s.Magic[pl] >= cost {
 			s.Magic[pl] -= cost
 			w.Cast = c.Spell
 		} else {

@@ -10,13 +10,20 @@ import (
 )
 
 // fbReplays returns the FB replay files we can find: the project's copies
-// and, when present, the shared corpus.
+// of the published referee's games (replays/fb) and the multiplayer
+// referee's (replays/fb-live) and, when present, the shared corpora beside
+// the repository; it says which shared folder is absent.
 func fbReplays(t testing.TB) []string {
 	t.Helper()
 	var out []string
-	for _, dir := range []string{"../../replays/fb", "../../../shared/replays/fb"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-		out = append(out, files...)
+	for _, folder := range []string{"fb", "fb-live"} {
+		for _, dir := range []string{filepath.Join("..", "..", "replays", folder), filepath.Join("..", "..", "..", "shared", "replays", folder)} {
+			files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+			if len(files) == 0 {
+				t.Logf("no replays in %s: its games are not checked", dir)
+			}
+			out = append(out, files...)
+		}
 	}
 	if len(out) == 0 {
 		t.Skip("no FB replays found")

@@ -196,7 +196,10 @@ func ReadInit(lines []string) (pl int, err error) {
 // myMagic", "oppScore oppMagic" (the live game's lines, which the
 // published replays record too), the entity count, then own wizards,
 // opponent wizards, live snaffles and both bludgers, one "id TYPE x y vx vy
-// state" each (state 1 for a wizard holding a snaffle, else 0).
+// state" each. A wizard's state is 1 while it holds a snaffle, else 0.
+// Under Live rules a snaffle's is 1 while a wizard carries it, else 0, and
+// a bludger's the id of the last wizard it hit, or -1; the published
+// referee sends 0 for both (fb.md section 1).
 func (s *State) TurnInput(pl int) []string {
 	lines := make([]string, 0, 3+MaxWizards+MaxSnaffles+NumBludgers)
 	lines = append(lines,
@@ -224,12 +227,20 @@ func (s *State) TurnInput(pl int) []string {
 	}
 	for k := 0; k < int(s.NumSnaffles); k++ {
 		if sn := &s.Snaffles[k]; !sn.Scored {
-			lines = append(lines, string(appendEntity(b[:0], s.SnaffleID(k), "SNAFFLE", sn.Pos, sn.Vel, 0)))
+			carried := 0
+			if sn.Carrier != NoID && s.Rules == Live {
+				carried = 1
+			}
+			lines = append(lines, string(appendEntity(b[:0], s.SnaffleID(k), "SNAFFLE", sn.Pos, sn.Vel, carried)))
 		}
 	}
 	for k := range s.Bludgers {
 		bl := &s.Bludgers[k]
-		lines = append(lines, string(appendEntity(b[:0], s.BludgerID(k), "BLUDGER", bl.Pos, bl.Vel, 0)))
+		victim := 0
+		if s.Rules == Live {
+			victim = int(bl.LastVictim)
+		}
+		lines = append(lines, string(appendEntity(b[:0], s.BludgerID(k), "BLUDGER", bl.Pos, bl.Vel, victim)))
 	}
 	return lines
 }
@@ -239,8 +250,10 @@ func (s *State) TurnInput(pl int) []string {
 // (s.NumSnaffles 0) the entity count gives the number of snaffles and s is
 // reset to a new game; later turns mark the snaffles missing from the
 // input as scored. A wizard whose state is 1 holds the snaffle at its
-// position. Spell state, absent from the input, is kept. Errors name the
-// line.
+// position (under Live rules, the one whose state says it is carried).
+// Under Live rules a bludger's state is its LastVictim; under Published it
+// is 0 and LastVictim is kept, as is the spell state, absent from the input
+// under both. Errors name the line.
 func (s *State) ReadTurn(lines []string, pl int) error {
 	if len(lines) < 3 {
 		return fmt.Errorf("turn input: %d lines, expected at least 3", len(lines))
@@ -272,7 +285,8 @@ func (s *State) ReadTurn(lines []string, pl int) error {
 	}
 	s.Score[pl], s.Magic[pl] = int32(nums[0][0]), int32(nums[0][1])
 	s.Score[1-pl], s.Magic[1-pl] = int32(nums[1][0]), int32(nums[1][1])
-	var seen [MaxSnaffles]bool
+	live := s.Rules == Live
+	var seen, carried [MaxSnaffles]bool
 	var holds [MaxWizards]bool
 	for k, line := range lines[3:] {
 		f := strings.Fields(line)
@@ -297,10 +311,19 @@ func (s *State) ReadTurn(lines []string, pl int) error {
 			s.Wizards[i].Pos, s.Wizards[i].Vel = pos, vel
 			holds[i] = v[6] == 1
 		case kind == SnaffleEntity && f[1] == "SNAFFLE":
+			if live && v[6] != 0 && v[6] != 1 {
+				return fmt.Errorf("line %d: %q: snaffle state %d, want 0 or 1", k+4, line, v[6])
+			}
 			s.Snaffles[i].Pos, s.Snaffles[i].Vel = pos, vel
-			seen[i] = true
+			seen[i], carried[i] = true, v[6] == 1
 		case kind == BludgerEntity && f[1] == "BLUDGER":
 			s.Bludgers[i].Pos, s.Bludgers[i].Vel = pos, vel
+			if live {
+				if v[6] < NoID || v[6] >= MaxWizards {
+					return fmt.Errorf("line %d: %q: bludger state %d, want a wizard id or -1", k+4, line, v[6])
+				}
+				s.Bludgers[i].LastVictim = int8(v[6])
+			}
 		default:
 			return fmt.Errorf("line %d: %q: id %d is no %s", k+4, line, v[0], f[1])
 		}
@@ -316,7 +339,7 @@ func (s *State) ReadTurn(lines []string, pl int) error {
 			continue
 		}
 		for k := 0; k < int(s.NumSnaffles); k++ {
-			if sn := &s.Snaffles[k]; !sn.Scored && sn.Carrier == NoID && sn.Pos == w.Pos {
+			if sn := &s.Snaffles[k]; !sn.Scored && sn.Carrier == NoID && sn.Pos == w.Pos && (carried[k] || !live) {
 				w.Holding, sn.Carrier = int8(k), int8(i)
 				break
 			}

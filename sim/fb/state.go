@@ -51,8 +51,8 @@ const (
 // NoID marks a missing wizard, snaffle or entity index.
 const NoID = -1
 
-// Rules selects the rule set (sim.Rules); both play alike today (fb.md
-// section 1).
+// Rules selects the rule set (sim.Rules): Live is CodinGame's multiplayer
+// referee, Published the contest's (fb.md section 1).
 type Rules = sim.Rules
 
 // The rule sets.
@@ -83,11 +83,21 @@ func (sp Spell) String() string {
 	return spellNames[sp]
 }
 
-// SpellCost is the magic each spell costs (fb.md 6.1).
-var SpellCost = [NumSpells]int32{Accio: 20, Flipendo: 20, Obliviate: 5, Petrificus: 10}
+// SpellTable is a rule set's spell costs (magic) and durations
+// (simulations), by Spell.
+type SpellTable struct {
+	Cost     [NumSpells]int32
+	Duration [NumSpells]int8
+}
 
-// SpellDuration is the number of simulations each spell acts in.
-var SpellDuration = [NumSpells]int8{Accio: 6, Flipendo: 3, Obliviate: 3, Petrificus: 1}
+// Spells is each rule set's table (fb.md sections 1 and 6.1).
+var Spells = [...]SpellTable{
+	Live:      {[NumSpells]int32{15, 20, 5, 10}, [NumSpells]int8{6, 3, 4, 1}},
+	Published: {[NumSpells]int32{20, 20, 5, 10}, [NumSpells]int8{6, 3, 3, 1}},
+}
+
+// SpellCost returns the magic spell sp costs under s's rules.
+func (s *State) SpellCost(sp Spell) int32 { return Spells[s.Rules].Cost[sp] }
 
 // Posts are the centres of the goal posts in id order, the left goal's
 // then the right's, top first: static circles of PostRadius, invisible to

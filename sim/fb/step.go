@@ -7,8 +7,7 @@ import (
 	"impulse/sim"
 )
 
-// This file is the per-turn hot code: Prepare, Update and the collision
-// loop.
+// The per-turn hot code: Prepare, Update and the collision loop.
 
 // Side is a wall of the field, as the view names it.
 type Side uint8
@@ -20,17 +19,15 @@ const (
 	Top
 )
 
-// Body slots in the collision code: wizards 0..3, snaffles 4..10,
-// bludgers 11..12, posts 13..16.
+// Body slots: wizards 0..3, snaffles 4..10, bludgers 11..12, posts 13..16.
 const (
 	slotSnaffle = MaxWizards
 	slotBludger = slotSnaffle + MaxSnaffles
 	slotPost    = slotBludger + NumBludgers
 	numSlots    = slotPost + NumPosts
-	// maxCands bounds a scan's candidates (150): per wizard a wall, the
-	// posts, a capture per snaffle; per snaffle the posts, a wall, a goal;
-	// per bludger a wall, the posts, the wizards, the snaffles; and the
-	// pairs within each kind.
+	// maxCands bounds a scan's candidates (150): each body's wall and posts,
+	// a wizard's captures, a snaffle's goal, a bludger's pairs with the
+	// others, and the pairs within each kind.
 	maxCands = MaxWizards*(1+NumPosts+MaxSnaffles) + MaxWizards*(MaxWizards-1)/2 +
 		MaxSnaffles*(NumPosts+2) + MaxSnaffles*(MaxSnaffles-1)/2 +
 		NumBludgers*(1+NumPosts+MaxWizards+MaxSnaffles) + NumBludgers*(NumBludgers-1)/2
@@ -79,9 +76,8 @@ type turn struct {
 }
 
 // box is the box a body sweeps from the scan's start to the turn's end,
-// grown by its radius and a margin of 1 for rounding. Bodies whose boxes
-// are apart cannot meet, so the scan skips their time of impact: a
-// shortcut that never changes a result.
+// grown by its radius plus 1 for rounding: bodies whose boxes are apart
+// cannot meet, so skipping them never changes a result.
 type box struct{ x0, x1, y0, y1 float64 }
 
 func sweep(p, v sim.Vec, window, r float64) box {
@@ -106,11 +102,9 @@ func (t *turn) apart(a, b int8) bool {
 	return p.x0 > q.x1 || q.x0 > p.x1 || p.y0 > q.y1 || q.y0 > p.y1
 }
 
-// inside reports whether slot a's box stays more than its radius from
-// every wall, awayFromPosts whether it meets no post's box,
-// awayFromGoalLines whether it stays off both goal lines (a snaffle's
-// centre more than a radius from them). Callers test them and apart
-// before wall, posts, goal, pair and static, which cost more.
+// inside reports whether slot a's box is clear of the walls,
+// awayFromPosts of the posts' boxes, awayFromGoalLines of the goal lines:
+// cheap tests that, like apart, skip the costlier ones.
 func (t *turn) inside(a int8) bool {
 	b := &t.box[a]
 	return b.x0 > 0 && b.x1 < Width && b.y0 > 0 && b.y1 < Height
@@ -126,10 +120,9 @@ func (t *turn) awayFromGoalLines(a int8) bool {
 	return b.x0 > 0 && b.x1 < Width
 }
 
-// Prepare starts a turn before the commands, as the engine's prepare:
-// spell countdowns go down by one, the spells paid for last turn start
-// (countdown = duration, on LastTarget), spells that ran out lose their
-// target, and thrusts are cleared.
+// Prepare is the engine's prepare, before the commands: countdowns go
+// down by one, last turn's paid spells start (countdown = duration, on
+// LastTarget), spells that ran out lose their target, thrusts are cleared.
 func (s *State) Prepare() {
 	for i := range s.Wizards {
 		w := &s.Wizards[i]
@@ -140,7 +133,7 @@ func (s *State) Prepare() {
 			}
 		}
 		if w.Cast != NoSpell {
-			w.Countdown[w.Cast] = SpellDuration[w.Cast]
+			w.Countdown[w.Cast] = Spells[s.Rules].Duration[w.Cast]
 			w.Target[w.Cast] = w.LastTarget
 			w.Cast = NoSpell
 		}
@@ -157,19 +150,17 @@ func (s *State) Prepare() {
 
 // Result is what a turn decided beyond the physics.
 type Result struct {
-	// Over reports whether the game ended this turn (endReached): no live
-	// snaffle at the start of the movement, a score of ScoreToWin, or a
-	// dead player. MaxRounds is the caller's test.
+	// Over reports whether the game ended (endReached): no live snaffle at
+	// the start of the movement, a score of ScoreToWin, or a dead player.
+	// MaxRounds is the caller's test.
 	Over bool
-	// Scored counts each player's goals this turn (a dead player's do not
-	// count).
+	// Scored counts each player's goals (none for a dead player).
 	Scored [2]int8
 }
 
-// Play plays a turn from the wizards' commands, in id order (player 0's
-// first): Prepare, Apply each, Update. Commands skip Check: the caller
-// gives valid ones (Idle for none). log is as for Update. It allocates
-// nothing.
+// Play plays a turn from the wizards' commands, which skip Check: the
+// caller gives valid ones (Idle for none). log is as for Update. It
+// allocates nothing.
 func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
 	s.Prepare()
 	for i := range cmds {
@@ -178,18 +169,15 @@ func (s *State) Play(cmds *[MaxWizards]Command, log *Log) Result {
 	return s.Update(log)
 }
 
-// Update simulates the turn after the commands (the engine's updateGame):
-// snaffles stop ignoring the ones they left; wizards take their thrust and
-// release what they hold; throws; bludgers chase the nearest wizard they
-// may; PETRIFICUS, then ACCIO, then FLIPENDO; magic; the collision loop;
-// friction and rounding; the end of the game. It increments Round. log,
-// when not nil, receives the turn's collisions (never in the contest
-// build: view_contest.go). It allocates nothing.
+// Update is the engine's updateGame, after the commands, in the phases
+// numbered below. It increments Round. log, if not nil, gets the turn's
+// collisions (never in the contest build: view_contest.go). It allocates
+// nothing.
 func (s *State) Update(log *Log) Result {
 	s.Round++
 	var res Result
 	n := int(s.NumSnaffles)
-	// 1. Ignore lists.
+	// 1. Snaffles stop ignoring those they left.
 	for k := 0; k < n; k++ {
 		sn := &s.Snaffles[k]
 		for m := sn.Ignore; m != 0; m &= m - 1 {
@@ -199,7 +187,7 @@ func (s *State) Update(log *Log) Result {
 			}
 		}
 	}
-	// 2. Wizards.
+	// 2. Wizards thrust and drop what they hold.
 	for i := range s.Wizards {
 		w := &s.Wizards[i]
 		w.Vel = w.Vel.Add(w.Acc)
@@ -239,7 +227,7 @@ func (s *State) Update(log *Log) Result {
 	for k := range s.Bludgers {
 		s.chase(k)
 	}
-	// 5. Spells.
+	// 5. PETRIFICUS, ACCIO, FLIPENDO.
 	for i := range s.Wizards {
 		if t := s.Wizards[i].Target[Petrificus]; t != NoID {
 			if _, vel := s.entityVectors(int(t)); vel != nil {
@@ -300,9 +288,8 @@ func (s *State) Update(log *Log) Result {
 }
 
 // finish applies friction to a body's speed, then rounds its position and
-// speed with SymRound, component by component: inlined here, where a
-// method rounding a whole vector would be too big to be, a call spilling
-// what is live around it.
+// speed with SymRound per component: a method rounding a vector would not
+// inline, and its call would spill what is live.
 func finish(p, v *sim.Vec, friction float64) {
 	f := v.Scale(friction)
 	*p = sim.Vec{X: sim.SymRound(p.X), Y: sim.SymRound(p.Y)}
@@ -321,12 +308,12 @@ func spellForce(d sim.Vec, c float64) sim.Vec {
 }
 
 // chase gives bludger k its thrust towards the nearest wizard it may
-// target (Bludger.updateAcceleration): not its last victim, not a wizard
-// whose team has an OBLIVIATE running on it; ties to the lower id.
+// target (Bludger.updateAcceleration): not its last victim nor a wizard
+// whose team has an OBLIVIATE on it; ties to the lower id.
 func (s *State) chase(k int) {
 	b := &s.Bludgers[k]
 	id := int8(s.BludgerID(k))
-	// forgotten[pl]: a wizard of player pl has an OBLIVIATE running on b.
+	// forgotten[pl]: player pl has an OBLIVIATE running on b.
 	var forgotten [2]bool
 	for j := range s.Wizards {
 		if wj := &s.Wizards[j]; wj.Countdown[Obliviate] > 0 && wj.Target[Obliviate] == id {
@@ -391,8 +378,7 @@ func (t *turn) vectors(slot int8) (*sim.Vec, *sim.Vec) {
 var postCopy = Posts
 var zeroVel sim.Vec
 
-// maxSteps bounds the collision loop, which the engine does not; an
-// official turn takes a few steps.
+// maxSteps bounds the collision loop, which the engine does not.
 //
 // BUG(fb): a turn needing more than maxSteps steps (never seen; the engine
 // would loop forever or nearly) ends with a straight move to its end.
@@ -665,8 +651,8 @@ func (t *turn) goal(k int, begin, window float64) {
 }
 
 // captures is checkCaptureSnaffleCollision for wizard i: the closest
-// catchable snaffle within CaptureDistance now, then every other one
-// coming within it in the window.
+// free snaffle within CaptureDistance now, then every other reaching it
+// in the window.
 func (t *turn) captures(i int, begin, window float64) {
 	s := t.s
 	w := &s.Wizards[i]
@@ -731,9 +717,9 @@ func (t *turn) score(c *candidate) {
 	t.viewScore(c)
 }
 
-// capture is SnaffleCollision.react: refused when the wizard already holds
-// a snaffle or another empty-handed wizard is at least as close (within
-// Epsilon on the squared distances).
+// capture is SnaffleCollision.react: refused when the wizard holds a
+// snaffle or another empty-handed wizard is as close or closer (within
+// Epsilon on squared distances).
 func (t *turn) capture(c *candidate) {
 	s := t.s
 	i := c.a
@@ -760,9 +746,9 @@ func (t *turn) capture(c *candidate) {
 func (t *turn) bounceWall(c *candidate) {
 	p, v := t.vectors(c.a)
 	if c.a >= slotSnaffle && c.a < slotBludger && inGoal(*p) {
-		// BUG(fb): the engine reacts to a wall candidate of a snaffle
-		// that is in a goal mouth by then with no view data, and its view
-		// then fails (never seen in the corpus); we neither bounce nor log.
+		// BUG(fb): the engine reacts to a wall candidate of a snaffle in
+		// a goal mouth by then with no view data, and its view fails
+		// (never seen in the corpus); we neither bounce nor log.
 		return
 	}
 	side := Side(c.b)
@@ -863,8 +849,8 @@ func (t *turn) bouncePair(c *candidate) {
 }
 
 // sync copies a holding wizard's position and speed into its snaffle after
-// each of its collisions. The engine writes the snaffle's vectors in
-// place, so view lines holding references to them change too.
+// each of its collisions; the engine writes them in place, so view lines
+// referring to them change too.
 func (t *turn) sync(slot int8) {
 	if slot >= slotSnaffle {
 		return
