@@ -252,3 +252,29 @@ func (r *referee) Play(lines [2][2]string) (bool, error) {
 	st.Prepare()
 	return over, nil
 }
+
+// TestSpellCostOfTheRules: the bot's spells cost what the rules it plays
+// say (fb.md section 1): with 15 magic, ACCIO is an order it may give under
+// the live rules (15 magic) and not under the published ones (20); the
+// other spells cost the same under both.
+func TestSpellCostOfTheRules(t *testing.T) {
+	for _, tc := range []struct {
+		rules simfb.Rules
+		magic int32
+		sp    simfb.Spell
+		want  bool
+	}{
+		{simfb.Live, 15, simfb.Accio, true},
+		{simfb.Live, 14, simfb.Accio, false},
+		{simfb.Published, 19, simfb.Accio, false},
+		{simfb.Published, 20, simfb.Accio, true},
+		{simfb.Live, 19, simfb.Flipendo, false},
+		{simfb.Published, 20, simfb.Flipendo, true},
+	} {
+		st := simfb.NewFromSeed(1, tc.rules)
+		st.Magic[0] = tc.magic
+		if got := spellOK(&st, 0, tc.sp, st.SnaffleID(0)); got != tc.want {
+			t.Errorf("%v rules, %d magic: %v on a snaffle allowed %v, want %v", tc.rules, tc.magic, tc.sp, got, tc.want)
+		}
+	}
+}
