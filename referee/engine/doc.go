@@ -14,6 +14,10 @@
 //		h.SetOutput(lines) // [[SET_PLAYER_OUTPUT]], or h.SetTimeout()
 //	}
 //
+// A frame's texts are the official engine's, byte for byte; what a caller
+// needs to act on is typed as well: Frame.Invalid names the player that an
+// invalid output eliminated, with the expected and found texts.
+//
 // Replay diffing and local matches both drive a Host; the game packages
 // (referee/csbref, referee/fbref) implement Game on top of the simulators.
 package engine

@@ -49,8 +49,25 @@ type Frame struct {
 	ExpectedLines   int
 	TimeLimitMillis int
 
+	// Invalid is set on the frame whose Infos report that a player was
+	// eliminated for an invalid output (Java's InvalidInputException): the
+	// frame after that player's SetOutput. Its Infos line is
+	// Invalid.Message in red.
+	Invalid *Invalid
+
 	// End is set on the last frame.
 	End *End
+}
+
+// Invalid is a player's elimination for an invalid output, as a Game
+// reports it with InvalidInputError.
+type Invalid struct {
+	Player          int    // the player eliminated
+	Expected, Found string // the exception's arguments
+	// Message is the text the frame's Infos print, without its colour
+	// marks: "invalid input. Expected '<expected>' but found '<found>'"
+	// unless the game's Messages say otherwise.
+	Message string
 }
 
 // End is what the referee prints after the last frame.
@@ -70,6 +87,7 @@ type playerStatus struct {
 	info       string // "" is Java's null
 	reasonCode string
 	nextInput  []string
+	invalid    *Invalid // why the player lost, when for an invalid output
 }
 
 // Host runs a Game through the protocol of the Java AbstractReferee. Its
@@ -156,6 +174,15 @@ func colored(lost bool, s string) string {
 	return "¤GREEN¤" + s + "§GREEN§"
 }
 
+// argText returns the text of an exception's argument i, "" when there is
+// none.
+func argText(args []any, i int) string {
+	if i >= len(args) {
+		return ""
+	}
+	return fmt.Sprint(args[i])
+}
+
 func asException(err error) *Exception {
 	var e *Exception
 	if errors.As(err, &e) {
@@ -235,6 +262,7 @@ func (h *Host) SetOutput(lines []string) {
 		h.status.info = h.translate(e.Code, e.Args...)
 		h.status.reasonCode = e.Code
 		if e.Kind == InvalidInput {
+			h.status.invalid = &Invalid{Player: h.nextPlayer, Expected: argText(e.Args, 0), Found: argText(e.Args, 1), Message: h.status.info}
 			h.addTooltip(h.nextPlayer, h.translate("InvalidActionTooltip", h.nextPlayer))
 		} else {
 			h.addTooltip(h.nextPlayer, h.translate("LostTooltip", h.nextPlayer, h.translate(e.Code, e.Args...)))
@@ -382,6 +410,7 @@ func (h *Host) dumpInfos(f *Frame) {
 	if lp := h.lastPlayer; lp != nil {
 		if lp.info != "" {
 			infos = append(infos, colored(lp.lost, lp.info))
+			f.Invalid = lp.invalid
 		} else if h.frame > 0 {
 			r := h.round
 			if h.newRound {

@@ -373,12 +373,8 @@ func playGame(ctx context.Context, def *referee.Game, o *Options, index int, see
 		rf.Stdout = stdout
 		errText := bots[seat].stderr.take()
 		rf.Stderr = &errText
-		if fail == NoFailure {
-			for _, l := range next.Infos {
-				if strings.HasPrefix(l, "¤RED¤invalid input") {
-					mg.fail(p, "invalid output", strings.TrimSuffix(strings.TrimPrefix(l, "¤RED¤"), "§RED§"), false)
-				}
-			}
+		if inv := next.Invalid; inv != nil {
+			mg.fail(players[inv.Player], "invalid output", inv.Message, false)
 		}
 		for _, t := range next.Tooltips {
 			tooltips = append(tooltips, replay.NewTooltip(len(frames), t.Message, t.Player))
