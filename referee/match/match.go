@@ -2,20 +2,16 @@ package match
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"impulse/referee"
-	"impulse/referee/engine"
-	"impulse/referee/replay"
 	"impulse/referee/stats"
 	"impulse/sim"
 )
@@ -136,9 +132,50 @@ type Report struct {
 // Interrupted is set). An error means the match could not be played.
 func Run(ctx context.Context, o Options) (*Report, error) {
 	start := time.Now()
-	def := referee.GameByName(o.Game)
+	def, err := checkOptions(&o)
+	if err != nil {
+		return nil, err
+	}
+	if o.ReplaysDir != "" {
+		if err := os.MkdirAll(o.ReplaysDir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pairs := (o.Games + 1) / 2
+	g, done := startGames(runCtx, def, &o, pairs)
+	t := newTally(&o, pairs)
+	werr := t.collect(done, cancel)
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	rep := t.close(ctx.Err() != nil)
+	rep.Elapsed = time.Since(start)
+	t.prog.finish(rep)
+	return rep, nil
+}
+
+// lookupGame returns the game of a short or full name.
+func lookupGame(name string) (*referee.Game, error) {
+	def := referee.GameByName(name)
 	if def == nil {
-		return nil, fmt.Errorf("game %q: want one of %s", o.Game, strings.Join(referee.GameNames(), ", "))
+		return nil, fmt.Errorf("game %q: want one of %s", name, strings.Join(referee.GameNames(), ", "))
+	}
+	return def, nil
+}
+
+// checkOptions checks that the match o describes can be played and
+// returns its game: the game and its rule set exist, each player has a
+// command (found on PATH unless a runner plays), there is a game to play
+// and a positive time scale. A Parallel below 1 becomes 1.
+func checkOptions(o *Options) (*referee.Game, error) {
+	def, err := lookupGame(o.Game)
+	if err != nil {
+		return nil, err
 	}
 	if _, _, err := def.New(o.Rules); err != nil {
 		return nil, err
@@ -163,92 +200,129 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if o.TimeScale <= 0 {
 		return nil, fmt.Errorf("time scale %v: want > 0", o.TimeScale)
 	}
-	pairs := (o.Games + 1) / 2
-	seeds := pairSeeds(o.Seeds, pairs)
-	if o.ReplaysDir != "" {
-		if err := os.MkdirAll(o.ReplaysDir, 0o755); err != nil {
-			return nil, err
-		}
-	}
+	return def, nil
+}
 
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+// startGames has o's runner (this process's children without one) play
+// the match's 2·pairs games, each pair on its seed, and returns the group
+// it plays in and the channel of the finished games, closed when the
+// runner returns.
+func startGames(ctx context.Context, def *referee.Game, o *Options, pairs int) (*errgroup.Group, <-chan Game) {
 	runner := o.Runner
 	if runner == nil {
 		runner = localRunner{def}
 	}
+	seeds := pairSeeds(o.Seeds, pairs)
 	games := make([]Spec, 2*pairs)
 	for i := range games {
 		games[i] = Spec{Index: i, Seed: seeds[i/2]}
 	}
-	g, gctx := errgroup.WithContext(runCtx)
+	g, gctx := errgroup.WithContext(ctx)
 	done := make(chan Game)
 	g.Go(func() error {
 		defer close(done)
-		return runner.Play(gctx, &o, games, done)
+		return runner.Play(gctx, o, games, done)
 	})
+	return g, done
+}
 
-	rep := &Report{Options: o}
-	info := InfoOf(&o)
-	prog := newProgress(&o, 2*pairs)
-	finished := make([]*Game, 2*pairs)
-	nextPair := 0 // pairs before it are counted, in order
+// tally counts a match's games as they finish: pairs count in match
+// order, each once both its games have finished, until the SPRT decides.
+type tally struct {
+	o        *Options
+	pairs    int
+	rep      *Report
+	info     Info
+	prog     *progress
+	finished []*Game // by index; nil until the game finishes
+	next     int     // the pairs before it are counted
+}
+
+// newTally returns the tally of a match of 2·pairs games.
+func newTally(o *Options, pairs int) *tally {
+	return &tally{
+		o: o, pairs: pairs, rep: &Report{Options: *o}, info: InfoOf(o),
+		prog: newProgress(o, 2*pairs), finished: make([]*Game, 2*pairs),
+	}
+}
+
+// collect takes the finished games from done until it is closed: each
+// goes to o.Results, its pair to the report when its turn has come, and
+// the progress is updated. It calls cancel when the SPRT has decided or
+// o.Results fails, and returns that write's error (the games are still
+// counted).
+func (t *tally) collect(done <-chan Game, cancel func()) error {
 	var werr error
 	for mg := range done {
 		mg := mg
-		if mg.Index < 0 || mg.Index >= len(finished) || finished[mg.Index] != nil {
+		if mg.Index < 0 || mg.Index >= len(t.finished) || t.finished[mg.Index] != nil {
 			continue // a runner's mistake; counted once
 		}
-		finished[mg.Index] = &mg
-		if o.Results != nil && werr == nil {
-			line, _ := mg.MarshalResult(info)
-			if _, err := o.Results.Write(append(line, '\n')); err != nil {
+		t.finished[mg.Index] = &mg
+		if t.o.Results != nil && werr == nil {
+			line, _ := mg.MarshalResult(t.info)
+			if _, err := t.o.Results.Write(append(line, '\n')); err != nil {
 				werr = fmt.Errorf("results: %w", err)
 				cancel()
 			}
 		}
-		for rep.Verdict == stats.Continue && nextPair < pairs && finished[2*nextPair] != nil && finished[2*nextPair+1] != nil {
-			rep.addPair(finished[2*nextPair], finished[2*nextPair+1])
-			nextPair++
-			if o.SPRT != nil {
-				rep.LLR = o.SPRT.LLR(rep.Penta)
-				if rep.Verdict = o.SPRT.Decide(rep.LLR); rep.Verdict != stats.Continue {
-					cancel()
-				}
-			}
+		if t.countPairs() {
+			cancel()
 		}
-		prog.update(rep, mg.Index)
+		t.prog.update(t.rep, mg.Index)
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	if werr != nil {
-		return nil, werr
-	}
-	if rep.Verdict == stats.Continue {
-		// Pairs that finished after one that did not (an interrupted run).
-		for k := nextPair; k < pairs; k++ {
-			if finished[2*k] != nil && finished[2*k+1] != nil {
-				rep.addPair(finished[2*k], finished[2*k+1])
-				if o.SPRT != nil {
-					rep.LLR = o.SPRT.LLR(rep.Penta)
-				}
-			}
-		}
-		rep.Interrupted = ctx.Err() != nil
-	}
-	counted := len(rep.Games)
-	for _, f := range finished {
-		if f != nil {
-			counted--
-		}
-	}
-	rep.Unpaired = -counted
-	rep.Elapsed = time.Since(start)
-	prog.finish(rep)
-	return rep, nil
+	return werr
 }
 
+// countPairs counts the pairs, from the next in order, whose two games
+// have finished, and reports whether the SPRT has decided on one of them.
+func (t *tally) countPairs() bool {
+	rep := t.rep
+	for rep.Verdict == stats.Continue && t.next < t.pairs && t.pairDone(t.next) {
+		rep.addPair(t.finished[2*t.next], t.finished[2*t.next+1])
+		t.next++
+		if t.o.SPRT != nil {
+			rep.LLR = t.o.SPRT.LLR(rep.Penta)
+			if rep.Verdict = t.o.SPRT.Decide(rep.LLR); rep.Verdict != stats.Continue {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// pairDone reports whether both games of pair k have finished.
+func (t *tally) pairDone(k int) bool {
+	return t.finished[2*k] != nil && t.finished[2*k+1] != nil
+}
+
+// close completes the report once every game has stopped. Without an SPRT
+// decision it counts the pairs that finished after one that did not and
+// says whether the match was interrupted; it counts the finished games
+// left out.
+func (t *tally) close(interrupted bool) *Report {
+	rep := t.rep
+	if rep.Verdict == stats.Continue {
+		for k := t.next; k < t.pairs; k++ {
+			if t.pairDone(k) {
+				rep.addPair(t.finished[2*k], t.finished[2*k+1])
+				if t.o.SPRT != nil {
+					rep.LLR = t.o.SPRT.LLR(rep.Penta)
+				}
+			}
+		}
+		rep.Interrupted = interrupted
+	}
+	rep.Unpaired = -len(rep.Games)
+	for _, f := range t.finished {
+		if f != nil {
+			rep.Unpaired++
+		}
+	}
+	return rep
+}
+
+// addPair counts a pair: its games, and p1's points in the pentanomial.
 func (r *Report) addPair(a, b *Game) {
 	r.Games = append(r.Games, *a, *b)
 	r.Penta.Add(a.Score(), b.Score())
@@ -268,216 +342,4 @@ func pairSeeds(given []int64, n int) []int64 {
 		next = out[i] + 1
 	}
 	return out
-}
-
-// PlayGame plays game index of the match o describes (pair index/2, p1 in
-// seat 1 when index is odd) on seed, in this process's children, as Run
-// does: the players' processes, time limits and replay (o.ReplaysDir)
-// alike. A queue's worker plays its games with it. The error says the
-// game could not be played (a bot that does not start, say); a bot that
-// fails in the game loses it.
-func PlayGame(ctx context.Context, o *Options, index int, seed int64) (Game, error) {
-	def := referee.GameByName(o.Game)
-	if def == nil {
-		return Game{Index: index, Seed: seed}, fmt.Errorf("game %q: want one of %s", o.Game, strings.Join(referee.GameNames(), ", "))
-	}
-	if o.TimeScale <= 0 {
-		return Game{Index: index, Seed: seed}, fmt.Errorf("time scale %v: want > 0", o.TimeScale)
-	}
-	return playGame(ctx, def, o, index, seed)
-}
-
-// playGame plays game index of the match (pair index/2, p1 in seat 1 when
-// index is odd) on seed.
-func playGame(ctx context.Context, def *referee.Game, o *Options, index int, seed int64) (Game, error) {
-	mg := Game{Index: index, Seed: seed, Swapped: index%2 == 1}
-	var players [2]int // players[seat] is the player (0 = p1) in seat
-	for p := range mg.seats {
-		mg.seats[p] = p
-		if mg.Swapped {
-			mg.seats[p] = 1 - p
-		}
-		players[mg.seats[p]] = p
-	}
-	game, variant, err := def.New(o.Rules)
-	if err != nil {
-		return mg, err
-	}
-	initLines := []string{fmt.Sprintf("seed=%d", seed)}
-	h, err := engine.NewHost(game, variant, 2, initLines)
-	if err != nil {
-		return mg, err
-	}
-	var bots [2]*bot // by seat
-	stopBots := func() {
-		for seat, b := range bots {
-			if b != nil {
-				mg.exits[players[seat]] = b.stop()
-				mg.Stderr[players[seat]] = b.stderr.all()
-				bots[seat] = nil
-			}
-		}
-	}
-	defer stopBots()
-	for seat := range bots {
-		b, err := startBot(o.Players[players[seat]].Argv)
-		if err != nil {
-			return mg, fmt.Errorf("p%d: %w", players[seat]+1, err)
-		}
-		bots[seat] = b
-	}
-	running := bots
-	stopInterrupt := context.AfterFunc(ctx, func() {
-		for _, b := range running {
-			b.interrupt()
-		}
-	})
-	defer stopInterrupt()
-
-	f := h.GameInfo()
-	frames := []replay.Frame{replay.NewFrame(&f, &f, 0)}
-	tooltips := []replay.Tooltip{}
-	for _, t := range f.Tooltips {
-		tooltips = append(tooltips, replay.NewTooltip(0, t.Message, t.Player))
-	}
-	for f.End == nil {
-		seat := f.Player
-		p := players[seat]
-		limit := time.Duration(float64(f.TimeLimitMillis) * o.TimeScale * float64(time.Millisecond))
-		firstTurn := h.Round() == 0
-		lines, took, fail := bots[seat].turn(f.Input, f.ExpectedLines, limit)
-		if ctx.Err() != nil {
-			return mg, ctx.Err()
-		}
-		var stdout *string
-		if fail == NoFailure {
-			ms := float64(took) / float64(time.Millisecond)
-			if firstTurn {
-				mg.FirstMS[p], mg.first[p] = ms, true
-			} else {
-				mg.answers[p]++
-				mg.total[p] += ms
-				if ms > mg.worst[p] {
-					mg.worst[p] = ms
-				}
-			}
-			s := replay.Block(lines)
-			stdout = &s
-			h.SetOutput(lines)
-		} else {
-			mg.fail(p, fail.String(), "", fail == Crashed)
-			h.SetTimeout()
-		}
-		next := h.GameInfo()
-		rf := replay.NewFrame(&next, &f, len(frames))
-		rf.Stdout = stdout
-		errText := bots[seat].stderr.take()
-		rf.Stderr = &errText
-		if inv := next.Invalid; inv != nil {
-			mg.fail(players[inv.Player], "invalid output", inv.Message, false)
-		}
-		for _, t := range next.Tooltips {
-			tooltips = append(tooltips, replay.NewTooltip(len(frames), t.Message, t.Player))
-		}
-		frames = append(frames, rf)
-		f = next
-	}
-	stopInterrupt()
-	stopBots()
-	for _, fr := range frames {
-		if fr.Keyframe {
-			mg.Turns++
-		}
-	}
-	mg.Turns--
-	scores := make([]float64, 2)
-	for seat, s := range f.End.Scores {
-		scores[seat] = float64(s)
-	}
-	ranks := replay.Ranks(scores)
-	for p := 0; p < 2; p++ {
-		mg.Scores[p], mg.Ranks[p] = scores[mg.seats[p]], ranks[mg.seats[p]]
-		if mg.answers[p] > 0 {
-			mg.MS[p] = [2]float64{round2(mg.total[p] / float64(mg.answers[p])), round2(mg.worst[p])}
-		}
-		mg.FirstMS[p] = round2(mg.FirstMS[p])
-	}
-	mg.End, mg.Culprit = endReason(def, f.End.Reason, &mg)
-
-	if o.ReplaysDir != "" {
-		r := &replay.Replay{
-			RefereeInput: strings.Join(initLines, "\n"),
-			Engine:       o.Rules.EngineKey(),
-			GameResult: replay.GameResult{
-				GameID:       int64(index + 1),
-				RefereeInput: f.End.RefereeInput,
-				Frames:       frames,
-				Scores:       scores,
-				Ranks:        ranks,
-				Tooltips:     tooltips,
-			},
-		}
-		for seat := 0; seat < 2; seat++ {
-			r.GameResult.Agents = append(r.GameResult.Agents, replay.Agent{
-				Index: seat, AgentID: int64(seat),
-				Codingamer: &replay.Codingamer{Pseudo: o.Players[players[seat]].Name},
-			})
-		}
-		name := fmt.Sprintf("%s-%04d-seed%d", def.Short, index+1, seed)
-		if mg.Swapped {
-			name += "-swapped"
-		}
-		path := filepath.Join(o.ReplaysDir, name+".json")
-		data, err := json.Marshal(r)
-		if err != nil {
-			return mg, err
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return mg, err
-		}
-		mg.Replay = path
-	}
-	return mg, nil
-}
-
-func round2(x float64) float64 { return float64(int64(x*100+0.5)) / 100 }
-
-// fail records player p's failure, unless one came before; crashed says
-// that the bot closed its output (its exit status is the detail).
-func (mg *Game) fail(p int, reason, detail string, crashed bool) {
-	if !mg.failed {
-		mg.failed, mg.failPlayer, mg.failReason, mg.Detail, mg.failCrashed = true, p, reason, detail, crashed
-	}
-}
-
-// endReason names how the game ended and whose fault it was (player 1 or
-// 2, 0 for nobody): the first bot failure, else the game's reason.
-func endReason(def *referee.Game, code string, mg *Game) (string, int) {
-	if mg.failed {
-		if mg.failCrashed && mg.exits[mg.failPlayer] != nil {
-			mg.Detail = fmt.Sprintf("p%d: %v", mg.failPlayer+1, mg.exits[mg.failPlayer])
-		}
-		return mg.failReason, mg.failPlayer + 1
-	}
-	culprit := 0
-	if code == "" {
-		switch {
-		case mg.Ranks[0] > mg.Ranks[1]:
-			culprit = 1
-		case mg.Ranks[1] > mg.Ranks[0]:
-			culprit = 2
-		}
-	}
-	if name, ok := def.EndReasons[code]; ok {
-		return name, culprit
-	}
-	switch code {
-	case "endReached":
-		return "game finished", 0
-	case "maxRoundsCountReached":
-		return "max rounds", 0
-	case "":
-		return "eliminated", culprit
-	}
-	return code, culprit
 }
