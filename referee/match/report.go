@@ -7,65 +7,9 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"impulse/referee/stats"
 )
-
-// progress shows a match's progress on stderr: a bar redrawn in place on a
-// terminal, else a plain line every 5% of the games.
-type progress struct {
-	o        *Options
-	total    int
-	done     int
-	start    time.Time
-	lastStep int
-}
-
-func newProgress(o *Options, total int) *progress {
-	return &progress{o: o, total: total, start: time.Now(), lastStep: -1}
-}
-
-func (p *progress) status(rep *Report) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d/%d games", p.done, p.total)
-	if n := rep.Penta.Pairs(); n > 0 {
-		w, d, l := rep.wdl(0)
-		fmt.Fprintf(&b, "  %s %d-%d-%d  Elo %s", rep.Options.Players[0].Name, w, d, l, rep.Penta.Elo().Short())
-	}
-	if t := rep.Options.SPRT; t != nil {
-		lo, hi := t.Bounds()
-		fmt.Fprintf(&b, "  LLR %.2f (%.2f, %.2f)", rep.LLR, lo, hi)
-	}
-	fmt.Fprintf(&b, "  %.1fs", time.Since(p.start).Seconds())
-	return b.String()
-}
-
-func (p *progress) update(rep *Report, index int) {
-	p.done++
-	if p.o.Progress == nil {
-		return
-	}
-	if p.o.ProgressTTY {
-		const width = 24
-		fill := width * p.done / p.total
-		fmt.Fprintf(p.o.Progress, "\r[%s%s] %s\x1b[K", strings.Repeat("#", fill), strings.Repeat("-", width-fill), p.status(rep))
-		return
-	}
-	if step := 20 * p.done / p.total; step != p.lastStep {
-		p.lastStep = step
-		fmt.Fprintln(p.o.Progress, p.status(rep))
-	}
-}
-
-func (p *progress) finish(rep *Report) {
-	if p.o.Progress == nil {
-		return
-	}
-	if p.o.ProgressTTY {
-		fmt.Fprintf(p.o.Progress, "\r%s\x1b[K\n", p.status(rep))
-	}
-}
 
 // wdl returns player p's wins, draws and losses over the counted games.
 func (r *Report) wdl(p int) (w, d, l int) {
@@ -82,32 +26,82 @@ func (r *Report) wdl(p int) (w, d, l int) {
 	return w, d, l
 }
 
-// WriteReport prints the result table of a match.
+// WriteReport prints the result table of a match: the header (writeHeader),
+// the results, by seat, the Elo (writeResults), the response times
+// (writeTimes), the end reasons and the failures (writeEnds), the SPRT
+// (writeSPRT) and where the replays are.
 func WriteReport(w io.Writer, r *Report) error {
 	o := &r.Options
-	names := [2]string{o.Players[0].Name, o.Players[1].Name}
-	rules := o.Rules
 	var b strings.Builder
-	pairs := r.Penta.Pairs()
-	fmt.Fprintf(&b, "%s: %s vs %s, %s rules, %d games (%d pairs%s)", o.Game, names[0], names[1], rules, len(r.Games), pairs, seedRange(r))
+	writeHeader(&b, r)
+	writeResults(&b, r)
+	writeTimes(&b, r)
+	writeEnds(&b, r)
+	writeSPRT(&b, r)
+	if o.ReplaysDir != "" {
+		fmt.Fprintf(&b, "replays: %s (referee view, referee diff %s)\n", o.ReplaysDir, o.ReplaysDir)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// names returns the players' names, p1's first.
+func (r *Report) names() [2]string {
+	return [2]string{r.Options.Players[0].Name, r.Options.Players[1].Name}
+}
+
+// writeSPRT writes the SPRT's setting, its LLR and its verdict, when the
+// match has one.
+func writeSPRT(b *strings.Builder, r *Report) {
+	t := r.Options.SPRT
+	if t == nil {
+		return
+	}
+	lo, hi := t.Bounds()
+	model := "logistic"
+	if t.Model == stats.Normalized {
+		model = "normalized"
+	}
+	verdict := "no decision yet"
+	if r.Verdict != stats.Continue {
+		verdict = fmt.Sprintf("%s after %d pairs", r.Verdict, r.Penta.Pairs())
+	}
+	fmt.Fprintf(b, "SPRT elo0 %g elo1 %g (%s) alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s\n",
+		t.Elo0, t.Elo1, model, t.Alpha, t.Beta, r.LLR, lo, hi, verdict)
+}
+
+// writeHeader writes what was played: the game, the players, the rules,
+// the games and their seeds, who played them, the time scale and how long
+// it took; then whether the match was interrupted and the games it left
+// out.
+func writeHeader(b *strings.Builder, r *Report) {
+	o := &r.Options
+	names := r.names()
+	fmt.Fprintf(b, "%s: %s vs %s, %s rules, %d games (%d pairs%s)", o.Game, names[0], names[1], o.Rules, len(r.Games), r.Penta.Pairs(), seedRange(r))
 	switch {
 	case o.Runner != nil: // the games' parallelism is the runner's (a queue's workers)
 		b.WriteString(", played by a runner (" + runnerName(o.Runner) + ")")
 	case o.Parallel > 0: // 0: rebuilt from -results, unknown
-		fmt.Fprintf(&b, ", %d at a time", o.Parallel)
+		fmt.Fprintf(b, ", %d at a time", o.Parallel)
 	}
-	fmt.Fprintf(&b, ", time x%g", o.TimeScale)
+	fmt.Fprintf(b, ", time x%g", o.TimeScale)
 	if r.Elapsed > 0 {
-		fmt.Fprintf(&b, ", %.1f s", r.Elapsed.Seconds())
+		fmt.Fprintf(b, ", %.1f s", r.Elapsed.Seconds())
 	}
 	b.WriteString("\n")
 	if r.Interrupted {
 		b.WriteString("interrupted: only whole pairs finished so far are counted\n")
 	}
 	if r.Unpaired > 0 {
-		fmt.Fprintf(&b, "%d finished games not counted (their pair did not finish, or finished after the SPRT decided)\n", r.Unpaired)
+		fmt.Fprintf(b, "%d finished games not counted (their pair did not finish, or finished after the SPRT decided)\n", r.Unpaired)
 	}
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+}
+
+// writeResults writes each player's wins, draws, losses, win rate and
+// score; p1's results by seat; the Elo and the pairs by p1's points.
+func writeResults(b *strings.Builder, r *Report) {
+	names := r.names()
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\twins\tdraws\tlosses\twin rate\tscore\t")
 	n := len(r.Games)
 	for p := 0; p < 2; p++ {
@@ -117,30 +111,42 @@ func WriteReport(w io.Writer, r *Report) error {
 	}
 	tw.Flush()
 	if n > 0 {
-		var seat [2][3]int // p1's wins, draws, losses by p1's seat
-		for i := range r.Games {
-			g := &r.Games[i]
-			k := 0
-			if g.Swapped {
-				k = 1
-			}
-			switch s := g.Score(); {
-			case s == 1:
-				seat[k][0]++
-			case s == 0.5:
-				seat[k][1]++
-			default:
-				seat[k][2]++
-			}
-		}
-		fmt.Fprintf(&b, "%s by seat (wins-draws-losses): first %d-%d-%d, second %d-%d-%d\n", names[0],
+		seat := r.wdlBySeat()
+		fmt.Fprintf(b, "%s by seat (wins-draws-losses): first %d-%d-%d, second %d-%d-%d\n", names[0],
 			seat[0][0], seat[0][1], seat[0][2], seat[1][0], seat[1][1], seat[1][2])
 	}
-	if pairs > 0 {
-		fmt.Fprintf(&b, "Elo of %s: %s, LOS %.1f%%, from %d pairs\n", names[0], r.Penta.Elo(), 100*r.Penta.LOS(), pairs)
-		fmt.Fprintf(&b, "pairs by %s's points (0 ½ 1 1½ 2): %d %d %d %d %d\n", names[0], r.Penta[0], r.Penta[1], r.Penta[2], r.Penta[3], r.Penta[4])
+	if pairs := r.Penta.Pairs(); pairs > 0 {
+		fmt.Fprintf(b, "Elo of %s: %s, LOS %.1f%%, from %d pairs\n", names[0], r.Penta.Elo(), 100*r.Penta.LOS(), pairs)
+		fmt.Fprintf(b, "pairs by %s's points (0 ½ 1 1½ 2): %d %d %d %d %d\n", names[0], r.Penta[0], r.Penta[1], r.Penta[2], r.Penta[3], r.Penta[4])
 	}
-	tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+}
+
+// wdlBySeat returns p1's wins, draws and losses by p1's seat.
+func (r *Report) wdlBySeat() [2][3]int {
+	var seat [2][3]int
+	for i := range r.Games {
+		g := &r.Games[i]
+		k := 0
+		if g.Swapped {
+			k = 1
+		}
+		switch s := g.Score(); {
+		case s == 1:
+			seat[k][0]++
+		case s == 0.5:
+			seat[k][1]++
+		default:
+			seat[k][2]++
+		}
+	}
+	return seat
+}
+
+// writeTimes writes each player's mean and worst response time, over the
+// turns after the first and over the first turns.
+func writeTimes(b *strings.Builder, r *Report) {
+	names := r.names()
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "response time (ms)\tmean\tworst\tfirst turn: mean\tworst\t")
 	for p := 0; p < 2; p++ {
 		var sum, worst, firstSum, firstWorst float64
@@ -159,6 +165,12 @@ func WriteReport(w io.Writer, r *Report) error {
 		fmt.Fprintf(tw, "%s\t%s\t%.1f\t%s\t%.1f\t\n", names[p], mean(sum, answers), worst, mean(firstSum, firsts), firstWorst)
 	}
 	tw.Flush()
+}
+
+// writeEnds writes the end reasons with their culprits, a hint when bots
+// timed out, and the first three games a bot lost by its own failure, with
+// the end of its stderr.
+func writeEnds(b *strings.Builder, r *Report) {
 	b.WriteString("end reasons: " + endSummary(r) + "\n")
 	timeouts := 0
 	for i := range r.Games {
@@ -167,8 +179,9 @@ func WriteReport(w io.Writer, r *Report) error {
 		}
 	}
 	if timeouts > 0 {
-		fmt.Fprintf(&b, "  %d timeouts: on a busy machine a bot can miss its limit waiting for a core; if the worst times above look like that, try fewer games at once (-j) or a larger -time-scale (now %g)\n", timeouts, o.TimeScale)
+		fmt.Fprintf(b, "  %d timeouts: on a busy machine a bot can miss its limit waiting for a core; if the worst times above look like that, try fewer games at once (-j) or a larger -time-scale (now %g)\n", timeouts, r.Options.TimeScale)
 	}
+	names := r.names()
 	shown := 0
 	for i := range r.Games {
 		g := &r.Games[i]
@@ -177,33 +190,15 @@ func WriteReport(w io.Writer, r *Report) error {
 		}
 		shown++
 		p := g.Culprit - 1
-		fmt.Fprintf(&b, "  game %d (seed %d%s): %s %s", g.Index+1, g.Seed, swappedNote(g), names[p], g.End)
+		fmt.Fprintf(b, "  game %d (seed %d%s): %s %s", g.Index+1, g.Seed, swappedNote(g), names[p], g.End)
 		if g.Detail != "" {
-			fmt.Fprintf(&b, ": %s", g.Detail)
+			fmt.Fprintf(b, ": %s", g.Detail)
 		}
 		if tail := lastLines(g.Stderr[p], 3); tail != "" {
-			fmt.Fprintf(&b, "; its stderr ends:\n%s", indentLines(tail, "    "))
+			fmt.Fprintf(b, "; its stderr ends:\n%s", indentLines(tail, "    "))
 		}
 		b.WriteString("\n")
 	}
-	if t := o.SPRT; t != nil {
-		lo, hi := t.Bounds()
-		model := "logistic"
-		if t.Model == stats.Normalized {
-			model = "normalized"
-		}
-		verdict := "no decision yet"
-		if r.Verdict != stats.Continue {
-			verdict = fmt.Sprintf("%s after %d pairs", r.Verdict, pairs)
-		}
-		fmt.Fprintf(&b, "SPRT elo0 %g elo1 %g (%s) alpha %g beta %g: LLR %.2f (%.2f, %.2f): %s\n",
-			t.Elo0, t.Elo1, model, t.Alpha, t.Beta, r.LLR, lo, hi, verdict)
-	}
-	if o.ReplaysDir != "" {
-		fmt.Fprintf(&b, "replays: %s (referee view, referee diff %s)\n", o.ReplaysDir, o.ReplaysDir)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // runnerName names a runner in the table: its String method, else its
