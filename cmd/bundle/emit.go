@@ -266,6 +266,8 @@ func stripComments(d ast.Decl) {
 	})
 }
 
+// directives returns the compiler directives (//go:) of g, or nil when it
+// has none.
 func directives(g *ast.CommentGroup) *ast.CommentGroup {
 	if g == nil {
 		return nil

@@ -361,6 +361,8 @@ func (p *program) checkGame(others []string) error {
 	return nil
 }
 
+// dedup returns s without its repeated strings, in order, reusing its
+// array.
 func dedup(s []string) []string {
 	seen := map[string]bool{}
 	out := s[:0]

@@ -64,6 +64,7 @@ type namer struct {
 	prefix map[*packages.Package]string
 }
 
+// newNamer returns a namer for p that has decided nothing yet.
 func newNamer(p *program) *namer {
 	return &namer{
 		p:          p,
@@ -337,6 +338,7 @@ func (n *namer) prefixes() {
 	}
 }
 
+// unitIndex returns the index of u in the merged packages, or -1.
 func (n *namer) unitIndex(u *packages.Package) int {
 	for i, v := range n.p.units {
 		if v == u {
@@ -418,11 +420,13 @@ func (n *namer) name(u *packages.Package, id *ast.Ident) (string, bool) {
 	return id.Name, false
 }
 
+// isPkgName reports whether obj is an imported package name.
 func isPkgName(obj types.Object) bool {
 	_, ok := obj.(*types.PkgName)
 	return ok
 }
 
+// sortedKeys returns the keys of m, sorted.
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
