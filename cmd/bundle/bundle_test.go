@@ -156,75 +156,78 @@ func TestPrune(t *testing.T) {
 	}
 }
 
-// TestRejects runs modules that CodinGame would refuse: each error must
-// name the cause and where it is.
+// rejectTests is the table of TestRejects: modules of testdata that
+// CodinGame would refuse, each with what its error must say.
+var rejectTests = []struct {
+	name string
+	dir  string
+	tags []string
+	want []string // substrings of the error, in order
+}{
+	{
+		// One package of another module for each kind of file that
+		// one Go 1.18 file cannot hold, and one whose files depend
+		// on the Go release.
+		name: "packages of other modules",
+		dir:  "refuse",
+		want: []string{
+			"testdata/refuse/release/new.go:1:1: example.com/release picks files by the Go release: new.go (//go:build go1.21) is built by go1.",
+			"and would be left out by CodinGame's go1.18",
+			"testdata/refuse/release/old.go:1:1: example.com/release picks files by the Go release: old.go (//go:build !go1.21) is left out by go1.",
+			"testdata/refuse/main.go:10:2: refuse imports example.com/asm, which cannot be inlined into the one Go 1.18 file CodinGame compiles: assembly add.s",
+			`testdata/refuse/main.go:11:2: refuse imports example.com/cgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: cgo (import "C" in cgo.go)`,
+			"testdata/refuse/main.go:12:2: refuse imports example.com/embed, which cannot be inlined into the one Go 1.18 file CodinGame compiles: embedded files (//go:embed data.txt)",
+			"testdata/refuse/main.go:13:2: refuse imports example.com/linkname, which cannot be inlined into the one Go 1.18 file CodinGame compiles: //go:linkname in linkname.go",
+			"testdata/refuse/main.go:14:2: refuse imports example.com/newgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: module example.com/newgo v0.0.0 => ./newgo says go 1.21 in its go.mod",
+		},
+	},
+	{
+		name: "package of another module that imports an internal standard package",
+		dir:  "internalstd",
+		want: []string{"example.com/ext: ", "ext/ext.go:4:8: use of internal package internal/cpu not allowed"},
+	},
+	{
+		name: "file of the profiling build, without the contest tag",
+		dir:  "golden",
+		want: []string{"golden/geom/profile.go:5:8: golden/geom imports example.com/profiler"},
+	},
+	{
+		// The versions are those of the Go release notes: clear and
+		// min in Go 1.21, range over an integer in 1.22, generic type
+		// aliases in 1.24 (1.23 with GOEXPERIMENT=aliastypeparams,
+		// which go/types names).
+		name: "language newer than Go 1.18",
+		dir:  "newlang",
+		want: []string{
+			"not Go 1.18",
+			"newlang.go:13:11: generic type alias requires go1.23 or later (in type List at main.go:7)",
+			"newlang.go:17:2: clear requires go1.21 or later (in func main at main.go:9)",
+			"newlang.go:18:18: built-in min requires go1.21 or later",
+			"newlang.go:19:17: cannot range over 3 (untyped int constant): requires go1.22 or later",
+		},
+	},
+	{
+		// The versions are those of the Go release notes: sync/atomic
+		// types in Go 1.19, strings.CutPrefix, time.Time.Compare and
+		// ast.File.FileStart in 1.20, package slices in 1.21.
+		name: "standard library newer than Go 1.18",
+		dir:  "newapi",
+		want: []string{
+			"newapi.go:9:2: uses package slices, added in go1.21",
+			"newapi.go:18:22: uses strings.CutPrefix, added in go1.20 (CodinGame has go1.18) (in func main at main.go:14)",
+			"uses sync/atomic.Int64, added in go1.19",
+			"uses sync/atomic.Int64.Add, added in go1.19",
+			"uses go/ast.File.FileStart (field), added in go1.20",
+			"uses time.Time.Compare, added in go1.20",
+			"uses slices.Contains, added in go1.21",
+		},
+	},
+}
+
+// TestRejects runs the modules of rejectTests: each error must name the
+// cause and where it is.
 func TestRejects(t *testing.T) {
-	tests := []struct {
-		name string
-		dir  string
-		tags []string
-		want []string // substrings of the error, in order
-	}{
-		{
-			// One package of another module for each kind of file that
-			// one Go 1.18 file cannot hold, and one whose files depend
-			// on the Go release.
-			name: "packages of other modules",
-			dir:  "refuse",
-			want: []string{
-				"testdata/refuse/release/new.go:1:1: example.com/release picks files by the Go release: new.go (//go:build go1.21) is built by go1.",
-				"and would be left out by CodinGame's go1.18",
-				"testdata/refuse/release/old.go:1:1: example.com/release picks files by the Go release: old.go (//go:build !go1.21) is left out by go1.",
-				"testdata/refuse/main.go:10:2: refuse imports example.com/asm, which cannot be inlined into the one Go 1.18 file CodinGame compiles: assembly add.s",
-				`testdata/refuse/main.go:11:2: refuse imports example.com/cgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: cgo (import "C" in cgo.go)`,
-				"testdata/refuse/main.go:12:2: refuse imports example.com/embed, which cannot be inlined into the one Go 1.18 file CodinGame compiles: embedded files (//go:embed data.txt)",
-				"testdata/refuse/main.go:13:2: refuse imports example.com/linkname, which cannot be inlined into the one Go 1.18 file CodinGame compiles: //go:linkname in linkname.go",
-				"testdata/refuse/main.go:14:2: refuse imports example.com/newgo, which cannot be inlined into the one Go 1.18 file CodinGame compiles: module example.com/newgo v0.0.0 => ./newgo says go 1.21 in its go.mod",
-			},
-		},
-		{
-			name: "package of another module that imports an internal standard package",
-			dir:  "internalstd",
-			want: []string{"example.com/ext: ", "ext/ext.go:4:8: use of internal package internal/cpu not allowed"},
-		},
-		{
-			name: "file of the profiling build, without the contest tag",
-			dir:  "golden",
-			want: []string{"golden/geom/profile.go:5:8: golden/geom imports example.com/profiler"},
-		},
-		{
-			// The versions are those of the Go release notes: clear and
-			// min in Go 1.21, range over an integer in 1.22, generic type
-			// aliases in 1.24 (1.23 with GOEXPERIMENT=aliastypeparams,
-			// which go/types names).
-			name: "language newer than Go 1.18",
-			dir:  "newlang",
-			want: []string{
-				"not Go 1.18",
-				"newlang.go:13:11: generic type alias requires go1.23 or later (in type List at main.go:7)",
-				"newlang.go:17:2: clear requires go1.21 or later (in func main at main.go:9)",
-				"newlang.go:18:18: built-in min requires go1.21 or later",
-				"newlang.go:19:17: cannot range over 3 (untyped int constant): requires go1.22 or later",
-			},
-		},
-		{
-			// The versions are those of the Go release notes: sync/atomic
-			// types in Go 1.19, strings.CutPrefix, time.Time.Compare and
-			// ast.File.FileStart in 1.20, package slices in 1.21.
-			name: "standard library newer than Go 1.18",
-			dir:  "newapi",
-			want: []string{
-				"newapi.go:9:2: uses package slices, added in go1.21",
-				"newapi.go:18:22: uses strings.CutPrefix, added in go1.20 (CodinGame has go1.18) (in func main at main.go:14)",
-				"uses sync/atomic.Int64, added in go1.19",
-				"uses sync/atomic.Int64.Add, added in go1.19",
-				"uses go/ast.File.FileStart (field), added in go1.20",
-				"uses time.Time.Compare, added in go1.20",
-				"uses slices.Contains, added in go1.21",
-			},
-		},
-	}
-	for _, tt := range tests {
+	for _, tt := range rejectTests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := bundle(options{dir: filepath.Join("testdata", tt.dir), pattern: ".", tags: tt.tags})
 			if err == nil {

@@ -135,6 +135,8 @@ func loadAPI(goroot string) (*apiIndex, error) {
 	return idx, nil
 }
 
+// note records in m that key came with Go 1.minor, unless m has it
+// from an earlier release.
 func note(m map[string]int, key string, minor int) {
 	if v, ok := m[key]; !ok || minor < v {
 		m[key] = minor
@@ -304,6 +306,7 @@ func owner(recv types.Type, index []int) *types.TypeName {
 	return last
 }
 
+// deref returns the element type of a pointer type, and t otherwise.
 func deref(t types.Type) types.Type {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		return p.Elem()
@@ -323,11 +326,13 @@ func namedOf(t types.Type) *types.Named {
 	return n
 }
 
+// isMethod reports whether obj is a method.
 func isMethod(obj types.Object) bool {
 	f, ok := obj.(*types.Func)
 	return ok && f.Type().(*types.Signature).Recv() != nil
 }
 
+// isField reports whether obj is a struct field.
 func isField(obj types.Object) bool {
 	v, ok := obj.(*types.Var)
 	return ok && v.IsField()

@@ -42,83 +42,24 @@ type emitOptions struct {
 // declarations in initialization order, files in the order the compiler reads
 // them. It rewrites the syntax trees in place.
 func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
-	p := n.p
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, "%s\n\n", header)
 	if opt.about != "" && !opt.stripComments {
 		fmt.Fprintf(&buf, "// %s\n", opt.about)
 	}
 	buf.WriteString("package main\n\n")
-	if len(n.importName)+len(n.blank) > 0 && (opt.pruned == nil || len(opt.pruned.std)+len(n.blank) > 0) {
-		buf.WriteString("import (\n")
-		var paths []string
-		for _, path := range sortedKeys(n.importName) {
-			if opt.pruned == nil || opt.pruned.std[path] {
-				paths = append(paths, path)
-			}
-		}
-		for path := range n.blank {
-			paths = append(paths, path)
-		}
-		sort.Strings(paths)
-		for _, path := range paths {
-			name, ok := n.importName[path]
-			switch {
-			case !ok:
-				name = "_"
-			case name == p.std[path].Name() && name == filepath.Base(path):
-				name = ""
-			}
-			if name != "" {
-				name += " "
-			}
-			fmt.Fprintf(&buf, "\t%s%q\n", name, path)
-		}
-		buf.WriteString(")\n\n")
-	}
-
-	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	n.writeImports(&buf, opt.pruned)
 	var decls []declInfo
-	for _, u := range p.units {
+	for _, u := range n.p.units {
 		for _, f := range u.Syntax {
-			file := n.p.modFile(u, f)
-			if !opt.stripComments && hasDecls(f, opt.pruned) {
-				fmt.Fprintf(&buf, "// ---- %s\n\n", file)
+			ds, err := n.writeFile(&buf, u, f, opt)
+			if err != nil {
+				return nil, nil, err
 			}
-			for _, d := range f.Decls {
-				if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-					continue
-				}
-				if opt.pruned != nil && !opt.pruned.keep[d] {
-					continue
-				}
-				// The comments are chosen before renaming: a longer name
-				// keeps its position and so ends later, and the printer
-				// would take the next declaration's comments for its own.
-				comments := commentsOf(d, f.Comments)
-				n.rewrite(u, d)
-				var node any = d
-				if opt.stripComments {
-					stripComments(d)
-				} else {
-					node = &printer.CommentedNode{Node: d, Comments: comments}
-				}
-				if err := cfg.Fprint(&buf, p.fset, node); err != nil {
-					return nil, nil, fmt.Errorf("printing %s: %v", p.relPos(d.Pos()), err)
-				}
-				buf.WriteString("\n\n")
-				decls = append(decls, declInfo{file: file, line: p.fset.Position(d.Pos()).Line, what: describe(d), pkg: u.PkgPath})
-			}
+			decls = append(decls, ds...)
 		}
 		if names := n.hooks[u]; len(names) > 0 {
-			if !opt.stripComments {
-				fmt.Fprintf(&buf, "// The init functions of %s, run here: after its variables, before those of the packages that import it.\n", u.PkgPath)
-			}
-			fmt.Fprintf(&buf, "var _ = func() bool {\n")
-			for _, name := range names {
-				fmt.Fprintf(&buf, "\t%s()\n", name)
-			}
-			fmt.Fprintf(&buf, "\treturn true\n}()\n\n")
+			writeHook(&buf, u, names, opt.stripComments)
 			decls = append(decls, declInfo{file: "(bundle)", what: "init hook of " + u.PkgPath, pkg: u.PkgPath})
 		}
 	}
@@ -130,6 +71,96 @@ func (n *namer) emit(opt emitOptions) ([]byte, []declInfo, error) {
 		return src, nil, err
 	}
 	return src, decls, nil
+}
+
+// writeImports writes the import declaration: the standard packages that
+// the kept declarations use (all of them when pruned is nil) under their
+// output names, and those imported blank. It writes nothing when there
+// are none.
+func (n *namer) writeImports(buf *bytes.Buffer, pruned *pruning) {
+	if len(n.importName)+len(n.blank) == 0 || (pruned != nil && len(pruned.std)+len(n.blank) == 0) {
+		return
+	}
+	buf.WriteString("import (\n")
+	var paths []string
+	for _, path := range sortedKeys(n.importName) {
+		if pruned == nil || pruned.std[path] {
+			paths = append(paths, path)
+		}
+	}
+	for path := range n.blank {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		name, ok := n.importName[path]
+		switch {
+		case !ok:
+			name = "_"
+		case name == n.p.std[path].Name() && name == filepath.Base(path):
+			name = ""
+		}
+		if name != "" {
+			name += " "
+		}
+		fmt.Fprintf(buf, "\t%s%q\n", name, path)
+	}
+	buf.WriteString(")\n\n")
+}
+
+// declPrinter prints the declarations as gofmt would, before format.Source
+// formats the whole bundle.
+var declPrinter = printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+
+// writeFile writes the kept declarations of file f of unit u, renamed,
+// after a line naming the file unless comments are stripped, and returns
+// where each comes from.
+func (n *namer) writeFile(buf *bytes.Buffer, u *packages.Package, f *ast.File, opt emitOptions) ([]declInfo, error) {
+	p := n.p
+	file := p.modFile(u, f)
+	if !opt.stripComments && hasDecls(f, opt.pruned) {
+		fmt.Fprintf(buf, "// ---- %s\n\n", file)
+	}
+	var decls []declInfo
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			continue
+		}
+		if opt.pruned != nil && !opt.pruned.keep[d] {
+			continue
+		}
+		// The comments are chosen before renaming: a longer name keeps
+		// its position and so ends later, and the printer would take the
+		// next declaration's comments for its own.
+		comments := commentsOf(d, f.Comments)
+		n.rewrite(u, d)
+		var node any = d
+		if opt.stripComments {
+			stripComments(d)
+		} else {
+			node = &printer.CommentedNode{Node: d, Comments: comments}
+		}
+		if err := declPrinter.Fprint(buf, p.fset, node); err != nil {
+			return nil, fmt.Errorf("printing %s: %v", p.relPos(d.Pos()), err)
+		}
+		buf.WriteString("\n\n")
+		decls = append(decls, declInfo{file: file, line: p.fset.Position(d.Pos()).Line, what: describe(d), pkg: u.PkgPath})
+	}
+	return decls, nil
+}
+
+// writeHook writes the blank variable that calls the init functions of
+// unit u, renamed to names, where the unit's declarations end (see
+// planHooks).
+func writeHook(buf *bytes.Buffer, u *packages.Package, names []string, stripComments bool) {
+	if !stripComments {
+		fmt.Fprintf(buf, "// The init functions of %s, run here: after its variables, before those of the packages that import it.\n", u.PkgPath)
+	}
+	fmt.Fprintf(buf, "var _ = func() bool {\n")
+	for _, name := range names {
+		fmt.Fprintf(buf, "\t%s()\n", name)
+	}
+	fmt.Fprintf(buf, "\treturn true\n}()\n\n")
 }
 
 // hasDecls reports whether f declares anything besides its imports that
@@ -235,6 +266,8 @@ func stripComments(d ast.Decl) {
 	})
 }
 
+// directives returns the compiler directives (//go:) of g, or nil when it
+// has none.
 func directives(g *ast.CommentGroup) *ast.CommentGroup {
 	if g == nil {
 		return nil

@@ -34,6 +34,9 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax |
 	packages.NeedTypesInfo | packages.NeedModule | packages.NeedEmbedPatterns
 
+// graphMode loads the import graph alone (go list): no syntax, no types.
+const graphMode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedPatterns
+
 // load loads pattern (one package main) from dir with the build tags, and
 // walks its imports: packages of the main module are merged, and those of
 // other modules that one Go 1.18 file can hold (see thirdparty.go);
@@ -60,7 +63,7 @@ func load(dir, pattern string, tags []string) (*program, error) {
 	// First the graph alone (go list), to find the packages to merge; then
 	// those packages from source, typed together, with the standard
 	// library from export data.
-	cfg.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedEmbedPatterns
+	cfg.Mode = graphMode
 	graph, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %v", pattern, err)
@@ -68,6 +71,39 @@ func load(dir, pattern string, tags []string) (*program, error) {
 	if len(graph) != 1 {
 		return nil, fmt.Errorf("%s: matches %d packages, want one package main", pattern, len(graph))
 	}
+	paths, inline, err := planMerge(graph, tags, goMinorOf(goversion))
+	if err != nil {
+		return nil, err
+	}
+	cfg.Mode = loadMode &^ packages.NeedDeps
+	root, err := loadRoot(cfg, pattern, paths)
+	if err != nil {
+		return nil, err
+	}
+	p := &program{
+		fset:   root.Fset,
+		root:   root,
+		module: root.Module.Path,
+		goroot: goroot,
+		std:    map[string]*types.Package{},
+		inline: inline,
+	}
+	if err := p.walk(); err != nil {
+		return nil, err
+	}
+	if root.Name != "main" {
+		return nil, fmt.Errorf("%s: package %s is not a command (package main)", root.PkgPath, root.Name)
+	}
+	return p, nil
+}
+
+// planMerge finds, in the import graph of the command graph[0], the
+// packages to merge: every package of a module, except one of another
+// module that cannot be inlined, whose imports are errors. A merged package
+// whose files the Go release picks is an error too (see byRelease; goMinor
+// is the release of the go command). It returns the paths to merge, the
+// command's first, and the set of those of other modules.
+func planMerge(graph []*packages.Package, tags []string, goMinor int) ([]string, map[string]bool, error) {
 	paths := []string{graph[0].PkgPath}
 	inline := map[string]bool{}
 	refused := map[string]string{} // path -> why
@@ -88,7 +124,7 @@ func load(dir, pattern string, tags []string) (*program, error) {
 			paths = append(paths, pkg.PkgPath)
 		}
 		merged = append(merged, pkg)
-		errs = append(errs, byRelease(pkg, tags, goMinorOf(goversion))...)
+		errs = append(errs, byRelease(pkg, tags, goMinor)...)
 		return true
 	}, nil)
 	for _, pkg := range merged {
@@ -100,16 +136,21 @@ func load(dir, pattern string, tags []string) (*program, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
+		return nil, nil, fmt.Errorf("%s", strings.Join(dedup(errs), "\n"))
 	}
-	cfg.Mode = loadMode &^ packages.NeedDeps
+	return paths, inline, nil
+}
+
+// loadRoot loads the packages of paths from source with cfg and returns
+// the command, paths[0], which must be in a module.
+func loadRoot(cfg *packages.Config, pattern string, paths []string) (*packages.Package, error) {
 	loaded, err := packages.Load(cfg, paths...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %v", pattern, err)
 	}
 	var root *packages.Package
 	for _, pkg := range loaded {
-		if pkg.PkgPath == graph[0].PkgPath {
+		if pkg.PkgPath == paths[0] {
 			root = pkg
 		}
 	}
@@ -126,21 +167,7 @@ func load(dir, pattern string, tags []string) (*program, error) {
 		}
 		return nil, fmt.Errorf("%s (%s) is not in a module", pattern, root.PkgPath)
 	}
-	p := &program{
-		fset:   root.Fset,
-		root:   root,
-		module: root.Module.Path,
-		goroot: goroot,
-		std:    map[string]*types.Package{},
-		inline: inline,
-	}
-	if err := p.walk(); err != nil {
-		return nil, err
-	}
-	if root.Name != "main" {
-		return nil, fmt.Errorf("%s: package %s is not a command (package main)", root.PkgPath, root.Name)
-	}
-	return p, nil
+	return root, nil
 }
 
 // goEnv returns the value of a go env variable.
@@ -334,6 +361,8 @@ func (p *program) checkGame(others []string) error {
 	return nil
 }
 
+// dedup returns s without its repeated strings, in order, reusing its
+// array.
 func dedup(s []string) []string {
 	seen := map[string]bool{}
 	out := s[:0]

@@ -205,6 +205,7 @@ func writeFile(name string, src []byte) error {
 	return os.WriteFile(name, src, 0o644)
 }
 
+// gameNames returns the names of the games, sorted.
 func gameNames() []string {
 	var names []string
 	for g := range games {

@@ -305,6 +305,8 @@ type botProc struct {
 // the machine may be busy.
 const turnTimeout = 20 * time.Second
 
+// startBot starts the bot exe with args, named name in messages; it
+// is killed and reaped when the test ends.
 func startBot(t *testing.T, name, exe string, args ...string) *botProc {
 	cmd := exec.Command(exe, args...)
 	b := &botProc{name: name, lines: make(chan string, 16), stderr: &limitedWriter{max: 1 << 16}}
@@ -370,6 +372,7 @@ type limitedWriter struct {
 	max int
 }
 
+// Write keeps what fits under the limit and reports all of p written.
 func (l *limitedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -383,12 +386,14 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// String returns what was kept.
 func (l *limitedWriter) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.buf.String()
 }
 
+// equalLines reports whether a and b hold the same lines.
 func equalLines(a, b []string) bool {
 	if len(a) != len(b) {
 		return false

@@ -40,153 +40,222 @@ type pruning struct {
 }
 
 // prune finds the declarations of p's merged packages that the command
-// reaches.
+// reaches: it indexes the declarations, then marks from the roots until
+// nothing more is reached.
 func (n *namer) prune() *pruning {
-	p := n.p
-	r := &pruning{keep: map[ast.Decl]bool{}, std: map[string]bool{}}
-	declOf := map[types.Object]ast.Decl{}
-	unitOf := map[ast.Decl]*packages.Package{}
-	methods := map[*types.TypeName][]ast.Decl{}
-	viaInterface := interfaceMethodNames(p.units)
-	seenStd := map[*types.Package]bool{}
-	grown := false // viaInterface has names the kept types were not checked for
-	useStd := func(pkg *types.Package) {
-		r.std[pkg.Path()] = true
-		if addInterfaceMethodNames(viaInterface, pkg, seenStd) {
-			grown = true
-		}
+	idx := indexDecls(n.p)
+	f := &fixpoint{
+		n:            n,
+		idx:          idx,
+		r:            &pruning{keep: map[ast.Decl]bool{}, std: map[string]bool{}},
+		viaInterface: interfaceMethodNames(n.p.units),
+		seenStd:      map[*types.Package]bool{},
 	}
-	var roots []ast.Decl
-	total := 0
+	for _, d := range idx.roots {
+		f.mark(d)
+	}
+	f.run()
+	f.r.dropped = idx.total - len(f.r.keep)
+	return f.r
+}
+
+// declIndex indexes the top-level declarations of the merged packages,
+// imports aside: what the fixpoint looks up but never changes.
+type declIndex struct {
+	declOf  map[types.Object]ast.Decl      // the declaration of each package-level object
+	unitOf  map[ast.Decl]*packages.Package // the package of each declaration
+	methods map[*types.TypeName][]ast.Decl // the method declarations of each named type
+	roots   []ast.Decl                     // the declarations kept whatever uses them
+	total   int                            // the number of declarations
+}
+
+// indexDecls indexes the declarations of p's merged packages, in unit,
+// file and source order.
+func indexDecls(p *program) *declIndex {
+	idx := &declIndex{
+		declOf:  map[types.Object]ast.Decl{},
+		unitOf:  map[ast.Decl]*packages.Package{},
+		methods: map[*types.TypeName][]ast.Decl{},
+	}
 	for _, u := range p.units {
-		info := u.TypesInfo
 		for _, f := range u.Syntax {
 			for _, d := range f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
-					total++
-					unitOf[d] = u
-					obj := info.Defs[d.Name]
-					if obj != nil {
-						declOf[obj] = d
-					}
-					if d.Recv == nil {
-						if d.Name.Name == "init" || (u == p.root && d.Name.Name == "main") {
-							roots = append(roots, d)
-						}
-						continue
-					}
-					if fn, ok := obj.(*types.Func); ok {
-						if tn := receiverType(fn); tn != nil {
-							methods[tn] = append(methods[tn], d)
-						}
-					}
+					idx.addFunc(u, u == p.root, d)
 				case *ast.GenDecl:
-					if d.Tok == token.IMPORT {
-						continue
-					}
-					total++
-					unitOf[d] = u
-					root := false
-					for _, s := range d.Specs {
-						switch s := s.(type) {
-						case *ast.TypeSpec:
-							if obj := info.Defs[s.Name]; obj != nil {
-								declOf[obj] = d
-							}
-						case *ast.ValueSpec:
-							for _, name := range s.Names {
-								if obj := info.Defs[name]; obj != nil {
-									declOf[obj] = d
-								}
-								if name.Name == "_" {
-									root = true
-								}
-							}
-							if d.Tok == token.VAR && callsFunction(info, s) {
-								root = true
-							}
-						}
-					}
-					if root {
-						roots = append(roots, d)
+					if d.Tok != token.IMPORT {
+						idx.addGen(u, d)
 					}
 				}
 			}
 		}
 	}
+	return idx
+}
 
-	var work []ast.Decl
-	mark := func(d ast.Decl) {
-		if !r.keep[d] {
-			r.keep[d] = true
-			work = append(work, d)
+// addFunc indexes a function or method of unit u; root says whether u is
+// the command, whose func main is a root, as every init function is.
+func (idx *declIndex) addFunc(u *packages.Package, root bool, d *ast.FuncDecl) {
+	idx.total++
+	idx.unitOf[d] = u
+	obj := u.TypesInfo.Defs[d.Name]
+	if obj != nil {
+		idx.declOf[obj] = d
+	}
+	if d.Recv == nil {
+		if d.Name.Name == "init" || (root && d.Name.Name == "main") {
+			idx.roots = append(idx.roots, d)
+		}
+		return
+	}
+	if fn, ok := obj.(*types.Func); ok {
+		if tn := receiverType(fn); tn != nil {
+			idx.methods[tn] = append(idx.methods[tn], d)
 		}
 	}
-	for _, d := range roots {
-		mark(d)
-	}
-	var keptTypes []*types.TypeName
-	keepMethods := func(tn *types.TypeName) {
-		for _, m := range methods[tn] {
-			if viaInterface[m.(*ast.FuncDecl).Name.Name] {
-				mark(m)
+}
+
+// addGen indexes a const, type or var declaration of unit u: a root when
+// it declares a blank name or a variable whose initializer calls a
+// function.
+func (idx *declIndex) addGen(u *packages.Package, d *ast.GenDecl) {
+	info := u.TypesInfo
+	idx.total++
+	idx.unitOf[d] = u
+	root := false
+	for _, s := range d.Specs {
+		switch s := s.(type) {
+		case *ast.TypeSpec:
+			if obj := info.Defs[s.Name]; obj != nil {
+				idx.declOf[obj] = d
+			}
+		case *ast.ValueSpec:
+			for _, name := range s.Names {
+				if obj := info.Defs[name]; obj != nil {
+					idx.declOf[obj] = d
+				}
+				if name.Name == "_" {
+					root = true
+				}
+			}
+			if d.Tok == token.VAR && callsFunction(info, s) {
+				root = true
 			}
 		}
 	}
-	for len(work) > 0 || grown {
-		if len(work) == 0 {
+	if root {
+		idx.roots = append(idx.roots, d)
+	}
+}
+
+// fixpoint marks the declarations reached from the roots. Invariants: a
+// declaration in work is kept and not yet visited; every type in
+// keptTypes has kept the methods named in viaInterface, unless grown.
+type fixpoint struct {
+	n   *namer
+	idx *declIndex
+	r   *pruning // the declarations kept so far and the standard packages they use
+
+	work      []ast.Decl        // kept declarations still to visit
+	keptTypes []*types.TypeName // the named types kept so far
+	// viaInterface holds the method names an interface may call; it grows
+	// with each standard package kept code uses (seenStd: those counted).
+	viaInterface map[string]bool
+	seenStd      map[*types.Package]bool
+	grown        bool // viaInterface has names the kept types were not checked for
+}
+
+// run visits the kept declarations until none is left to visit and the
+// kept types have been checked for every method name an interface may
+// call.
+func (f *fixpoint) run() {
+	for len(f.work) > 0 || f.grown {
+		if len(f.work) == 0 {
 			// A standard package newly used may call more methods.
-			grown = false
-			for _, tn := range keptTypes {
-				keepMethods(tn)
+			f.grown = false
+			for _, tn := range f.keptTypes {
+				f.keepMethods(tn)
 			}
 			continue
 		}
-		d := work[len(work)-1]
-		work = work[:len(work)-1]
-		u := unitOf[d]
-		info := u.TypesInfo
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
-			for _, s := range g.Specs {
-				if tn, ok := info.Defs[s.(*ast.TypeSpec).Name].(*types.TypeName); ok {
-					keptTypes = append(keptTypes, tn)
-					keepMethods(tn)
-				}
+		d := f.work[len(f.work)-1]
+		f.work = f.work[:len(f.work)-1]
+		f.visit(d)
+	}
+}
+
+// mark keeps d, to be visited.
+func (f *fixpoint) mark(d ast.Decl) {
+	if !f.r.keep[d] {
+		f.r.keep[d] = true
+		f.work = append(f.work, d)
+	}
+}
+
+// keepMethods marks the methods of tn that an interface may call.
+func (f *fixpoint) keepMethods(tn *types.TypeName) {
+	for _, m := range f.idx.methods[tn] {
+		if f.viaInterface[m.(*ast.FuncDecl).Name.Name] {
+			f.mark(m)
+		}
+	}
+}
+
+// useStd records that kept code uses the standard package pkg, whose
+// interfaces may call more methods.
+func (f *fixpoint) useStd(pkg *types.Package) {
+	f.r.std[pkg.Path()] = true
+	if addInterfaceMethodNames(f.viaInterface, pkg, f.seenStd) {
+		f.grown = true
+	}
+}
+
+// visit marks what the kept declaration d reaches: the methods an
+// interface may call of the types it declares, and the declarations of
+// the objects it uses.
+func (f *fixpoint) visit(d ast.Decl) {
+	info := f.idx.unitOf[d].TypesInfo
+	if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+		for _, s := range g.Specs {
+			if tn, ok := info.Defs[s.(*ast.TypeSpec).Name].(*types.TypeName); ok {
+				f.keptTypes = append(f.keptTypes, tn)
+				f.keepMethods(tn)
 			}
 		}
-		ast.Inspect(d, func(node ast.Node) bool {
-			id, ok := node.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			obj := info.Uses[id]
-			switch o := obj.(type) {
-			case nil:
-				return true
-			case *types.PkgName:
-				if !n.isMerged(o.Imported()) {
-					useStd(o.Imported())
-				}
-				return true
-			case *types.Func:
-				obj = o.Origin()
-			case *types.Var:
-				obj = o.Origin()
-			}
-			if packageLevel(obj) && !n.isMerged(obj.Pkg()) {
-				// A dot-imported standard object: emitted qualified.
-				useStd(obj.Pkg())
-				return true
-			}
-			if dd, ok := declOf[obj]; ok {
-				mark(dd)
-			}
-			return true
-		})
 	}
-	r.dropped = total - len(r.keep)
-	return r
+	ast.Inspect(d, func(node ast.Node) bool {
+		if id, ok := node.(*ast.Ident); ok {
+			f.use(info.Uses[id])
+		}
+		return true
+	})
+}
+
+// use marks the declaration of obj, an object that kept code uses (nil
+// for an identifier that uses none), or records its standard package.
+func (f *fixpoint) use(obj types.Object) {
+	switch o := obj.(type) {
+	case nil:
+		return
+	case *types.PkgName:
+		if !f.n.isMerged(o.Imported()) {
+			f.useStd(o.Imported())
+		}
+		return
+	case *types.Func:
+		obj = o.Origin()
+	case *types.Var:
+		obj = o.Origin()
+	}
+	if packageLevel(obj) && !f.n.isMerged(obj.Pkg()) {
+		// A dot-imported standard object: emitted qualified.
+		f.useStd(obj.Pkg())
+		return
+	}
+	if d, ok := f.idx.declOf[obj]; ok {
+		f.mark(d)
+	}
 }
 
 // anonymousInterfaceMethods are methods that standard packages call

@@ -64,6 +64,7 @@ type namer struct {
 	prefix map[*packages.Package]string
 }
 
+// newNamer returns a namer for p that has decided nothing yet.
 func newNamer(p *program) *namer {
 	return &namer{
 		p:          p,
@@ -96,102 +97,159 @@ func packageLevel(obj types.Object) bool {
 	return obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
 }
 
-// assign decides every name.
+// assign decides every name, in four phases: it gathers the sites and
+// facts, names the standard imports, then the package-level objects, then
+// the hooked init functions; a standard package whose name was refused
+// gets its path last.
 func (n *namer) assign() {
-	p := n.p
 	n.prefixes()
+	fs := n.gather()
+	claimed := n.claimImportNames(fs)
+	taken := n.nameObjects(fs, claimed)
+	n.planHooks(taken)
+	n.nameOtherImports(fs, taken)
+}
 
-	// Sites and facts from the syntax and the type information.
-	objSites := map[types.Object][]site{}
-	importSites := map[string][]site{}
-	reserved := map[string]bool{} // predeclared names that merged code uses
-	stdUsed := map[string]bool{}  // std paths imported by name or dot
-	for _, u := range p.units {
+// facts is what assign learns from the syntax and the type information
+// before it names anything.
+type facts struct {
+	objSites    map[types.Object][]site // where each merged package-level object is used
+	importSites map[string][]site       // where each standard package's name is written, by path
+	reserved    map[string]bool         // predeclared names that merged code uses
+	stdUsed     map[string]bool         // std paths imported by name or dot
+}
+
+// gather collects the facts of every unit, and fills n.blank,
+// n.qualified and n.fieldType. A standard package imported both blank
+// and by name is not blank.
+func (n *namer) gather() *facts {
+	fs := &facts{
+		objSites:    map[types.Object][]site{},
+		importSites: map[string][]site{},
+		reserved:    map[string]bool{},
+		stdUsed:     map[string]bool{},
+	}
+	for _, u := range n.p.units {
 		for _, f := range u.Syntax {
-			for _, spec := range f.Imports {
-				path, _ := strconv.Unquote(spec.Path.Value)
-				if _, ok := p.std[path]; !ok {
-					continue
-				}
-				if spec.Name != nil && spec.Name.Name == "_" {
-					n.blank[path] = true
-				} else {
-					stdUsed[path] = true
-				}
-			}
-			ast.Inspect(f, func(node ast.Node) bool {
-				if sel, ok := node.(*ast.SelectorExpr); ok {
-					if x, ok := sel.X.(*ast.Ident); ok {
-						if _, ok := u.TypesInfo.Uses[x].(*types.PkgName); ok {
-							n.qualified[sel.Sel] = true
-						}
-					}
-				}
-				return true
-			})
+			n.gatherImports(f, fs)
+			n.gatherQualified(u, f)
 		}
-		for id, obj := range u.TypesInfo.Defs {
-			if v, ok := obj.(*types.Var); ok && v.Embedded() {
-				if tn, ok := u.TypesInfo.Uses[id].(*types.TypeName); ok {
-					n.fieldType[v] = tn
-				}
-			}
-		}
-		for id, obj := range u.TypesInfo.Uses {
-			switch {
-			case obj.Parent() == types.Universe:
-				reserved[obj.Name()] = true
-			case isPkgName(obj):
-				path := obj.(*types.PkgName).Imported().Path()
-				if _, ok := p.std[path]; ok {
-					importSites[path] = append(importSites[path], site{u, id.Pos()})
-				}
-			case packageLevel(obj) && n.isMerged(obj.Pkg()):
-				objSites[obj] = append(objSites[obj], site{u, id.Pos()})
-			case packageLevel(obj) && !n.qualified[id]:
-				// A dot-imported standard object: written name.Obj.
-				if _, ok := p.std[obj.Pkg().Path()]; ok {
-					importSites[obj.Pkg().Path()] = append(importSites[obj.Pkg().Path()], site{u, id.Pos()})
-				}
-			}
-		}
+		n.gatherEmbedded(u)
+		n.gatherUses(u, fs)
 	}
 	for path := range n.blank {
-		if stdUsed[path] {
+		if fs.stdUsed[path] {
 			delete(n.blank, path)
 		}
 	}
+	return fs
+}
 
-	// Standard import names: the package name, unless predeclared or
-	// captured; of two packages with one name, the one used more keeps it.
-	stdPaths := sortedKeys(stdUsed)
+// gatherImports records the standard packages that f imports, blank
+// (n.blank) or not (fs.stdUsed).
+func (n *namer) gatherImports(f *ast.File, fs *facts) {
+	for _, spec := range f.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		if _, ok := n.p.std[path]; !ok {
+			continue
+		}
+		if spec.Name != nil && spec.Name.Name == "_" {
+			n.blank[path] = true
+		} else {
+			fs.stdUsed[path] = true
+		}
+	}
+}
+
+// gatherQualified records in n.qualified the Sel of each pkg.Name selector
+// of file f of unit u.
+func (n *namer) gatherQualified(u *packages.Package, f *ast.File) {
+	ast.Inspect(f, func(node ast.Node) bool {
+		if sel, ok := node.(*ast.SelectorExpr); ok {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				if _, ok := u.TypesInfo.Uses[x].(*types.PkgName); ok {
+					n.qualified[sel.Sel] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// gatherEmbedded records in n.fieldType the type each embedded field of
+// unit u is named after.
+func (n *namer) gatherEmbedded(u *packages.Package) {
+	for id, obj := range u.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && v.Embedded() {
+			if tn, ok := u.TypesInfo.Uses[id].(*types.TypeName); ok {
+				n.fieldType[v] = tn
+			}
+		}
+	}
+}
+
+// gatherUses records, from the uses of unit u, the predeclared names it
+// uses and the sites of standard package names and of merged
+// package-level objects. It needs n.qualified of u.
+func (n *namer) gatherUses(u *packages.Package, fs *facts) {
+	p := n.p
+	for id, obj := range u.TypesInfo.Uses {
+		switch {
+		case obj.Parent() == types.Universe:
+			fs.reserved[obj.Name()] = true
+		case isPkgName(obj):
+			path := obj.(*types.PkgName).Imported().Path()
+			if _, ok := p.std[path]; ok {
+				fs.importSites[path] = append(fs.importSites[path], site{u, id.Pos()})
+			}
+		case packageLevel(obj) && n.isMerged(obj.Pkg()):
+			fs.objSites[obj] = append(fs.objSites[obj], site{u, id.Pos()})
+		case packageLevel(obj) && !n.qualified[id]:
+			// A dot-imported standard object: written name.Obj.
+			if _, ok := p.std[obj.Pkg().Path()]; ok {
+				fs.importSites[obj.Pkg().Path()] = append(fs.importSites[obj.Pkg().Path()], site{u, id.Pos()})
+			}
+		}
+	}
+}
+
+// claimImportNames gives the standard imports their package name, unless
+// predeclared or captured; of two packages with one name, the one used
+// more keeps it. It returns the names given, mapped to their paths.
+func (n *namer) claimImportNames(fs *facts) map[string]string {
+	stdPaths := sortedKeys(fs.stdUsed)
 	sort.SliceStable(stdPaths, func(i, j int) bool {
-		return len(importSites[stdPaths[i]]) > len(importSites[stdPaths[j]])
+		return len(fs.importSites[stdPaths[i]]) > len(fs.importSites[stdPaths[j]])
 	})
 	claimed := map[string]string{} // name -> path
 	for _, path := range stdPaths {
-		name := p.std[path].Name()
-		if _, ok := claimed[name]; ok || reserved[name] || n.captured(name, importSites[path]) {
+		name := n.p.std[path].Name()
+		if _, ok := claimed[name]; ok || fs.reserved[name] || n.captured(name, fs.importSites[path]) {
 			continue
 		}
 		claimed[name] = path
 		n.importName[path] = name
 	}
+	return claimed
+}
 
-	// Package-level objects.
+// nameObjects names the package-level objects of the merged packages:
+// their own name when free, else prefixed, in unit order. It returns the
+// names taken so far: reserved, claimed by imports, or given.
+func (n *namer) nameObjects(fs *facts, claimed map[string]string) map[string]bool {
 	type entry struct {
 		obj  types.Object
 		unit *packages.Package
 	}
 	byName := map[string][]entry{}
-	for _, u := range p.units {
+	for _, u := range n.p.units {
 		scope := u.Types.Scope()
 		for _, name := range scope.Names() {
 			byName[name] = append(byName[name], entry{scope.Lookup(name), u})
 		}
 	}
 	taken := map[string]bool{}
-	for name := range reserved {
+	for name := range fs.reserved {
 		taken[name] = true
 	}
 	for name := range claimed {
@@ -200,10 +258,10 @@ func (n *namer) assign() {
 	var prefixed []entry
 	for _, name := range sortedKeys(byName) {
 		es := byName[name]
-		clash := len(es) > 1 || reserved[name] || claimed[name] != ""
+		clash := len(es) > 1 || fs.reserved[name] || claimed[name] != ""
 		for _, e := range es {
-			isMain := e.unit == p.root && name == "main"
-			if isMain || (!clash && !n.captured(name, objSites[e.obj])) {
+			isMain := e.unit == n.p.root && name == "main"
+			if isMain || (!clash && !n.captured(name, fs.objSites[e.obj])) {
 				n.final[e.obj] = name
 				taken[name] = true
 				continue
@@ -215,19 +273,19 @@ func (n *namer) assign() {
 		return n.unitIndex(prefixed[i].unit) < n.unitIndex(prefixed[j].unit)
 	})
 	for _, e := range prefixed {
-		n.final[e.obj] = n.fresh(n.prefix[e.unit]+"_"+e.obj.Name(), taken, objSites[e.obj])
+		n.final[e.obj] = n.fresh(n.prefix[e.unit]+"_"+e.obj.Name(), taken, fs.objSites[e.obj])
 	}
+	return taken
+}
 
-	// Hooked init functions.
-	n.planHooks(taken)
-
-	// Standard packages that did not get their name.
-	sort.Strings(stdPaths)
-	for _, path := range stdPaths {
+// nameOtherImports names the standard packages that did not get their
+// package name after their path, in path order: crypto_rand.
+func (n *namer) nameOtherImports(fs *facts, taken map[string]bool) {
+	for _, path := range sortedKeys(fs.stdUsed) {
 		if _, ok := n.importName[path]; ok {
 			continue
 		}
-		n.importName[path] = n.fresh(strings.NewReplacer("/", "_", ".", "_", "-", "_").Replace(path), taken, importSites[path])
+		n.importName[path] = n.fresh(strings.NewReplacer("/", "_", ".", "_", "-", "_").Replace(path), taken, fs.importSites[path])
 	}
 }
 
@@ -280,6 +338,7 @@ func (n *namer) prefixes() {
 	}
 }
 
+// unitIndex returns the index of u in the merged packages, or -1.
 func (n *namer) unitIndex(u *packages.Package) int {
 	for i, v := range n.p.units {
 		if v == u {
@@ -361,11 +420,13 @@ func (n *namer) name(u *packages.Package, id *ast.Ident) (string, bool) {
 	return id.Name, false
 }
 
+// isPkgName reports whether obj is an imported package name.
 func isPkgName(obj types.Object) bool {
 	_, ok := obj.(*types.PkgName)
 	return ok
 }
 
+// sortedKeys returns the keys of m, sorted.
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
