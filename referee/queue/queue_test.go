@@ -711,3 +711,49 @@ func TestStartOrResume(t *testing.T) {
 		t.Errorf("a changed file shipped as %s, as before it changed (%s)", b, a)
 	}
 }
+
+// TestStopReported: a run that cannot be stopped (its connection lost,
+// a game still queued) says so in Play's error, instead of leaving the
+// game to the workers without a word.
+func TestStopReported(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	c, err := Dial(s.URL(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	o := options(t, 2)
+	r := remote(t, c, &o, NewRunID(), false)
+	// Game 1 has its result already, game 2 none and no worker: once
+	// Play has sent game 1 on, it waits for game 2, queued.
+	stored := match.Game{Seed: 5, Turns: 1, End: "stored by the test"}
+	rec, err := stored.MarshalRecord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(result{Run: r.ID, Index: 0, Worker: "test", Record: rec})
+	if _, err := c.js.Publish(context.Background(), resultSubjectOf(r.ID, 0), data); err != nil {
+		t.Fatal(err)
+	}
+	games := []match.Spec{{Index: 0, Seed: 5}, {Index: 1, Seed: 5}}
+	done := make(chan match.Game)
+	errc := make(chan error, 1)
+	go func() { errc <- r.Play(context.Background(), &o, games, done) }()
+	timeout := time.After(20 * time.Second)
+	select {
+	case <-done:
+	case err := <-errc:
+		t.Fatalf("Play: %v before sending game 1", err)
+	case <-timeout:
+		t.Fatal("Play did not send game 1")
+	}
+	c.Close()
+	select {
+	case err := <-errc:
+		if err == nil || !strings.Contains(err.Error(), "stopping run "+r.ID) || !strings.Contains(err.Error(), "purging its queued games") {
+			t.Errorf("Play without its connection: %v; want an error saying the run could not be stopped", err)
+		}
+	case <-timeout:
+		t.Fatal("Play did not return after its connection closed")
+	}
+}
