@@ -442,6 +442,7 @@ func (w *worker) track(run string, cancel *context.CancelFunc) {
 	w.playing[run][cancel] = true
 }
 
+// untrack forgets a game of run that track recorded, once it has ended.
 func (w *worker) untrack(run string, cancel *context.CancelFunc) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
