@@ -1,53 +1,14 @@
 package match
 
 import (
-	"bufio"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"impulse/referee/internal/testbot"
 	"impulse/referee/replay"
 )
-
-// fbEcho plays Fantastic Bits as the bot of its seat played the replay at
-// path: each turn it copies the lines it read to stderr and answers with
-// that bot's recorded output. Its seat is its team id, the first line.
-func fbEcho(path string) int {
-	r, err := replay.Read(path)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 4
-	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(nil, 1<<20)
-	next := func() string {
-		if !in.Scan() {
-			os.Exit(0)
-		}
-		fmt.Fprintln(os.Stderr, in.Text())
-		return in.Text()
-	}
-	seat, _ := strconv.Atoi(next())
-	for _, fr := range r.GameResult.Frames {
-		if fr.AgentID != seat {
-			continue
-		}
-		next() // myScore myMagic
-		next() // oppScore oppMagic
-		n, _ := strconv.Atoi(strings.TrimSpace(next()))
-		for i := 0; i < n; i++ {
-			next()
-		}
-		if fr.Stdout == nil {
-			return 5 // the recorded bot timed out: the replays here have none
-		}
-		os.Stdout.WriteString(*fr.Stdout)
-	}
-	return 0
-}
 
 // TestMatchFBLiveInput plays again, under the live rules, games of
 // CodinGame's multiplayer FB referee (fb-live-003: the bludgers' victims,
@@ -78,7 +39,7 @@ func TestMatchFBLiveInput(t *testing.T) {
 					}
 				}
 			}
-			echo := Player{Name: "echo", Argv: []string{os.Args[0], "impulse-testbot", "fbecho", path}}
+			echo := Player{Name: "echo", Argv: testbot.Argv("fbecho", path)}
 			rep := runTestMatch(t, Options{Game: "fb", Games: 2, Seeds: []int64{seed}, Players: [2]Player{echo, echo}})
 			for _, g := range rep.Games {
 				if g.Ranks != [2]int{r.GameResult.Ranks[g.seats[0]], r.GameResult.Ranks[g.seats[1]]} {

@@ -1,13 +1,11 @@
 package match
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,147 +14,23 @@ import (
 
 	"impulse/referee"
 	"impulse/referee/diff"
+	"impulse/referee/internal/testbot"
 	"impulse/referee/replay"
 	"impulse/referee/stats"
 	"impulse/sim"
 )
 
-// The test binary doubles as the bots of the match tests: run as
-// "TESTBINARY impulse-testbot KIND", it plays Coders Strike Back as KIND
-// says instead of running the tests.
+// The test binary doubles as the bots of the match tests (testbot's
+// kinds): run as "TESTBINARY impulse-testbot KIND", it plays as KIND says
+// instead of running the tests.
 func TestMain(m *testing.M) {
-	if len(os.Args) >= 4 && os.Args[1] == "impulse-testbot" && os.Args[2] == "fbecho" {
-		os.Exit(fbEcho(os.Args[3]))
-	}
-	if len(os.Args) >= 3 && os.Args[1] == "impulse-testbot" {
-		os.Exit(testBot(os.Args[2]))
-	}
+	testbot.Main()
 	os.Exit(m.Run())
 }
 
-// testBotCmd returns the command of a test bot.
+// testBotCmd returns the player of a test bot of kind.
 func testBotCmd(kind string) Player {
-	return Player{Name: kind, Argv: []string{os.Args[0], "impulse-testbot", kind}}
-}
-
-// testBot plays CSB: each pod heads for its next checkpoint at the thrust
-// of the kind ("racer" 100, "racer150" 150), or misbehaves as the kind
-// says; a ":N" suffix is the turn (0 first) at which it does.
-//
-//	crash:N    exits with status 3 before answering turn N
-//	exit0:N    exits with status 0 before answering turn N
-//	late:N     answers turn N after 2 s
-//	invalid:N  answers turn N with a line that is not a command
-//	longline:N answers turn N with a line of 1 MiB
-//	silent     reads nothing, answers nothing
-//	flood      reads nothing, writes "garbage" lines without end
-//	floodvalid reads nothing, writes valid commands without end
-//	stderr     writes 4 MiB to stderr on turn 0, then races
-//	fork       leaves a grandchild "sleep 313.37" in its group, then races
-func testBot(kind string) int {
-	name, arg, _ := strings.Cut(kind, ":")
-	at, _ := strconv.Atoi(arg)
-	if name == "silent" {
-		time.Sleep(time.Hour)
-		return 0
-	}
-	if name == "flood" || name == "floodvalid" {
-		// Never reads; writes lines as fast as the pipe takes them.
-		line := []byte("garbage\n")
-		if name == "floodvalid" {
-			line = []byte("8000 4500 100\n")
-		}
-		block := bytes.Repeat(line, 512)
-		for {
-			if _, err := os.Stdout.Write(block); err != nil {
-				return 0
-			}
-		}
-	}
-	if name == "fbmove" {
-		return fbMover()
-	}
-	if name == "fork" {
-		c := exec.Command("sleep", "313.37")
-		if err := c.Start(); err != nil {
-			return 4
-		}
-	}
-	in := bufio.NewScanner(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	readInts := func() []int {
-		if !in.Scan() {
-			os.Exit(0)
-		}
-		var v []int
-		for _, f := range strings.Fields(in.Text()) {
-			n, _ := strconv.Atoi(f)
-			v = append(v, n)
-		}
-		return v
-	}
-	readInts() // laps
-	n := readInts()[0]
-	cps := make([][]int, n)
-	for i := range cps {
-		cps[i] = readInts()
-	}
-	thrust := 100
-	if name == "racer150" {
-		thrust = 150
-	}
-	for turn := 0; ; turn++ {
-		var pods [4][]int
-		for i := range pods {
-			pods[i] = readInts()
-		}
-		if turn == at {
-			switch name {
-			case "crash":
-				os.Exit(3)
-			case "exit0":
-				os.Exit(0)
-			case "late":
-				time.Sleep(2 * time.Second)
-			case "invalid":
-				fmt.Fprintln(out, "hello world")
-			case "longline":
-				out.Write(bytes.Repeat([]byte("7"), 1<<20))
-				out.WriteByte('\n')
-			}
-		}
-		if name == "stderr" && turn == 0 {
-			os.Stderr.Write(bytes.Repeat([]byte("chatty bot\n"), 4<<20/11))
-		}
-		for i := 0; i < 2; i++ {
-			c := cps[pods[i][5]]
-			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], thrust)
-		}
-		out.Flush()
-	}
-}
-
-// fbMover plays Fantastic Bits: both wizards move to the middle at
-// thrust 150, every turn.
-func fbMover() int {
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(nil, 1<<20)
-	next := func() string {
-		if !in.Scan() {
-			os.Exit(0)
-		}
-		return in.Text()
-	}
-	next() // myTeamId
-	for {
-		next() // myScore myMagic
-		next() // oppScore oppMagic
-		n, _ := strconv.Atoi(strings.TrimSpace(next()))
-		for i := 0; i < n; i++ {
-			next()
-		}
-		fmt.Print("MOVE 8000 3750 150\nMOVE 8000 3750 150\n")
-	}
+	return Player{Name: kind, Argv: testbot.Argv(kind)}
 }
 
 // runTestMatch plays a match with a deadline, so that a hang fails the test.

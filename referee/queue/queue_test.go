@@ -1,7 +1,6 @@
 package queue
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,71 +16,22 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"impulse/referee/internal/testbot"
 	"impulse/referee/match"
 	"impulse/referee/stats"
 )
 
-// The test binary doubles as the bots: run as "TESTBINARY impulse-testbot
-// KIND", it plays Coders Strike Back instead of running the tests. The
-// workers of the tests run it as their built-in bots.
+// The test binary doubles as the bots (testbot's kinds): run as
+// "TESTBINARY impulse-testbot KIND", it plays as KIND says instead of
+// running the tests. The workers of the tests run it as their built-in
+// bots.
 func TestMain(m *testing.M) {
-	if len(os.Args) >= 3 && os.Args[1] == "impulse-testbot" {
-		os.Exit(testBot(os.Args[2]))
-	}
+	testbot.Main()
 	os.Exit(m.Run())
 }
 
-// testBot plays CSB deterministically: each pod heads for its next
-// checkpoint at a thrust of 100 ("racer"), 150 ("racer150"), or 100
-// after a pause of 300 ms a turn ("slow", for games that last a minute)
-// or of MS ms ("pause:MS").
-func testBot(kind string) int {
-	pause := time.Duration(0)
-	if kind == "slow" {
-		pause = 300 * time.Millisecond
-	}
-	if ms, ok := strings.CutPrefix(kind, "pause:"); ok {
-		n, _ := strconv.Atoi(ms)
-		pause = time.Duration(n) * time.Millisecond
-	}
-	in := bufio.NewScanner(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	readInts := func() []int {
-		if !in.Scan() {
-			os.Exit(0)
-		}
-		var v []int
-		for _, f := range strings.Fields(in.Text()) {
-			n, _ := strconv.Atoi(f)
-			v = append(v, n)
-		}
-		return v
-	}
-	readInts() // laps
-	cps := make([][]int, readInts()[0])
-	for i := range cps {
-		cps[i] = readInts()
-	}
-	thrust := 100
-	if kind == "racer150" {
-		thrust = 150
-	}
-	for {
-		var pods [4][]int
-		for i := range pods {
-			pods[i] = readInts()
-		}
-		time.Sleep(pause)
-		for i := 0; i < 2; i++ {
-			c := cps[pods[i][5]]
-			fmt.Fprintf(out, "%d %d %d\n", c[0], c[1], thrust)
-		}
-		out.Flush()
-	}
-}
-
 // builtin is the workers' command for built-in bots: the test binary.
-var builtin = []string{os.Args[0], "impulse-testbot"}
+var builtin = testbot.Argv()
 
 // startServer starts a server on a free loopback port in dir, with a
 // short ack wait, stopped at the end of the test.
@@ -138,12 +88,36 @@ func startWorker(t *testing.T, url string, onGame func(j job)) (kill func()) {
 	return kill
 }
 
+// starts counts the games the workers of a test start, by index in the
+// match; the zero value counts none yet.
+type starts struct {
+	mu sync.Mutex
+	n  map[int]int
+}
+
+// add counts game j started: a worker's onGame.
+func (s *starts) add(j job) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.n == nil {
+		s.n = map[int]int{}
+	}
+	s.n[j.Index]++
+}
+
+// of returns how many times game i started.
+func (s *starts) of(i int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.n[i]
+}
+
 // options are a short match of the test bots: racer150 a built-in, racer
 // a script, shipped as a file.
 func options(t *testing.T, games int) match.Options {
 	script := filepath.Join(os.TempDir(), fmt.Sprintf("impulse-queue-test-%d-racer.sh", os.Getpid()))
 	if _, err := os.Stat(script); err != nil {
-		if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+os.Args[0]+"' impulse-testbot racer\n"), 0o755); err != nil {
+		if err := os.WriteFile(script, []byte("#!/bin/sh\nexec '"+os.Args[0]+"' "+testbot.Word+" racer\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Remove(script) })
@@ -151,7 +125,7 @@ func options(t *testing.T, games int) match.Options {
 	return match.Options{
 		Game: "csb", Games: games, Parallel: 2, Seeds: []int64{5}, TimeScale: 10,
 		Players: [2]match.Player{
-			{Name: "racer150", Argv: append(append([]string(nil), builtin...), "racer150")},
+			{Name: "racer150", Argv: testbot.Argv("racer150")},
 			{Name: "racer", Argv: []string{script}},
 		},
 	}
@@ -328,13 +302,8 @@ func TestSPRTPurges(t *testing.T) {
 // not played again, and the whole match counts each game once.
 func TestResume(t *testing.T) {
 	s := startServer(t, t.TempDir(), "127.0.0.1:0")
-	var mu sync.Mutex
-	played := map[int]int{}
-	startWorker(t, s.URL(), func(j job) {
-		mu.Lock()
-		played[j.Index]++
-		mu.Unlock()
-	})
+	var played starts
+	startWorker(t, s.URL(), played.add)
 	c := dial(t, s.URL())
 	id := NewRunID()
 	o := options(t, 8)
@@ -352,14 +321,12 @@ func TestResume(t *testing.T) {
 		t.Fatalf("the first part was not interrupted")
 	}
 	before := strings.Count(first.String(), "\n")
-	mu.Lock()
 	done := map[int]bool{}
 	for _, l := range strings.Split(strings.TrimSpace(first.String()), "\n") {
 		var g match.Game
 		json.Unmarshal([]byte(l), &g)
 		done[2*int(g.Seed-5)+map[bool]int{false: 0, true: 1}[g.Swapped]] = true
 	}
-	mu.Unlock()
 
 	o = options(t, 8)
 	var second strings.Builder
@@ -369,11 +336,9 @@ func TestResume(t *testing.T) {
 	if rep.Interrupted || len(rep.Games) != 8 {
 		t.Fatalf("resumed: %d games, interrupted %v; want 8", len(rep.Games), rep.Interrupted)
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	for i := range done {
-		if played[i] != 1 {
-			t.Errorf("game %d, finished before the interruption, was played %d times", i+1, played[i])
+		if n := played.of(i); n != 1 {
+			t.Errorf("game %d, finished before the interruption, was played %d times", i+1, n)
 		}
 	}
 	local := runMatch(t, context.Background(), options(t, 8))
@@ -564,7 +529,7 @@ func TestStopRunningGames(t *testing.T) {
 	c := dial(t, s.URL())
 
 	slow := options(t, 2)
-	slow.Players[1].Argv = append(append([]string(nil), builtin...), "slow") // 300 ms a turn: a minute a game
+	slow.Players[1].Argv = testbot.Argv("slow") // 300 ms a turn: a minute a game
 	slowID := NewRunID()
 	remote(t, c, &slow, slowID, false)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -597,29 +562,21 @@ func TestStopRunningGames(t *testing.T) {
 // deadline), and the match counts it once.
 func TestLongGame(t *testing.T) {
 	s := startServer(t, t.TempDir(), "127.0.0.1:0") // ack wait 1 s
-	var mu sync.Mutex
-	starts := map[int]int{}
-	onGame := func(j job) {
-		mu.Lock()
-		starts[j.Index]++
-		mu.Unlock()
-	}
-	startWorker(t, s.URL(), onGame)
-	startWorker(t, s.URL(), onGame)
+	var started starts
+	startWorker(t, s.URL(), started.add)
+	startWorker(t, s.URL(), started.add)
 	c := dial(t, s.URL())
 	o := options(t, 2)
-	o.Players[1].Argv = append(append([]string(nil), builtin...), "pause:8") // 8 ms a turn: 2 s or more a game
+	o.Players[1].Argv = testbot.Argv("pause:8") // 8 ms a turn: 2 s or more a game
 	remote(t, c, &o, NewRunID(), false)
 	begin := time.Now()
 	rep := runMatch(t, context.Background(), o)
 	if d := time.Since(begin); d < 2*time.Second {
 		t.Errorf("the games took %v, not several ack waits: the test tests nothing", d)
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	for i := 0; i < 2; i++ {
-		if starts[i] != 1 {
-			t.Errorf("game %d started %d times, want once", i+1, starts[i])
+		if n := started.of(i); n != 1 {
+			t.Errorf("game %d started %d times, want once", i+1, n)
 		}
 	}
 	if len(rep.Games) != 2 {
@@ -710,13 +667,8 @@ func TestMaxDeliveries(t *testing.T) {
 // what it holds now: the client reads it again once it changes.
 func TestStartOrResume(t *testing.T) {
 	s := startServer(t, t.TempDir(), "127.0.0.1:0")
-	var mu sync.Mutex
-	played := map[int]int{}
-	startWorker(t, s.URL(), func(j job) {
-		mu.Lock()
-		played[j.Index]++
-		mu.Unlock()
-	})
+	var played starts
+	startWorker(t, s.URL(), played.add)
 	c := dial(t, s.URL())
 	id := NewRunID()
 	var reps []*match.Report
@@ -725,11 +677,9 @@ func TestStartOrResume(t *testing.T) {
 		remote(t, c, &o, id, false).StartOrResume = true
 		reps = append(reps, runMatch(t, context.Background(), o))
 	}
-	mu.Lock()
-	if played[0] != 1 || played[1] != 1 {
-		t.Errorf("games played %v, want each once", played)
+	if played.of(0) != 1 || played.of(1) != 1 {
+		t.Errorf("games played %d and %d times, want each once", played.of(0), played.of(1))
 	}
-	mu.Unlock()
 	if diff := cmp.Diff(outcomes(reps[0].Games), outcomes(reps[1].Games)); diff != "" || len(reps[1].Games) != 2 {
 		t.Errorf("the run continued differs from the run (-first +continued):\n%s", diff)
 	}
@@ -759,5 +709,51 @@ func TestStartOrResume(t *testing.T) {
 	}
 	if b := ship("#!/bin/sh\nexit 1\n"); b == a || b == "" {
 		t.Errorf("a changed file shipped as %s, as before it changed (%s)", b, a)
+	}
+}
+
+// TestStopReported: a run that cannot be stopped (its connection lost,
+// a game still queued) says so in Play's error, instead of leaving the
+// game to the workers without a word.
+func TestStopReported(t *testing.T) {
+	s := startServer(t, t.TempDir(), "127.0.0.1:0")
+	c, err := Dial(s.URL(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	o := options(t, 2)
+	r := remote(t, c, &o, NewRunID(), false)
+	// Game 1 has its result already, game 2 none and no worker: once
+	// Play has sent game 1 on, it waits for game 2, queued.
+	stored := match.Game{Seed: 5, Turns: 1, End: "stored by the test"}
+	rec, err := stored.MarshalRecord()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(result{Run: r.ID, Index: 0, Worker: "test", Record: rec})
+	if _, err := c.js.Publish(context.Background(), resultSubjectOf(r.ID, 0), data); err != nil {
+		t.Fatal(err)
+	}
+	games := []match.Spec{{Index: 0, Seed: 5}, {Index: 1, Seed: 5}}
+	done := make(chan match.Game)
+	errc := make(chan error, 1)
+	go func() { errc <- r.Play(context.Background(), &o, games, done) }()
+	timeout := time.After(20 * time.Second)
+	select {
+	case <-done:
+	case err := <-errc:
+		t.Fatalf("Play: %v before sending game 1", err)
+	case <-timeout:
+		t.Fatal("Play did not send game 1")
+	}
+	c.Close()
+	select {
+	case err := <-errc:
+		if err == nil || !strings.Contains(err.Error(), "stopping run "+r.ID) || !strings.Contains(err.Error(), "purging its queued games") {
+			t.Errorf("Play without its connection: %v; want an error saying the run could not be stopped", err)
+		}
+	case <-timeout:
+		t.Fatal("Play did not return after its connection closed")
 	}
 }

@@ -156,24 +156,11 @@ func (w *worker) loop(ctx context.Context) error {
 }
 
 // play plays the game of msg and stores its result, then acknowledges.
+// A game this worker stops playing goes back to the queue; one whose run
+// stopped is dropped.
 func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
-	var j job
-	if err := json.Unmarshal(msg.Data(), &j); err != nil || CheckRunID(j.Run) != nil {
-		msg.TermWithReason("not a game")
-		return nil
-	}
-	subject := resultSubjectOf(j.Run, j.Index)
-	if _, err := w.results.GetLastMsgForSubject(ctx, subject); err == nil {
-		msg.Ack() // played before: its result is stored, its ack was lost
-		return nil
-	}
-	run, err := w.run(ctx, j.Run)
-	if err != nil {
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
-			msg.TermWithReason("no such run")
-			return nil
-		}
-		msg.Nak()
+	j, run, ok := w.take(ctx, msg)
+	if !ok {
 		return nil
 	}
 	gctx, cancel := context.WithCancel(ctx)
@@ -181,38 +168,15 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 	w.track(j.Run, &cancel)
 	defer w.untrack(j.Run, &cancel)
 
-	// Tell the server that the game is still being played, so that it
-	// goes to another worker only when this one dies.
-	keep := time.NewTicker(w.ackWait / 3)
-	defer keep.Stop()
-	kctx, stopKeep := context.WithCancel(gctx)
+	stopKeep := keepInProgress(gctx, msg, w.ackWait/3)
 	defer stopKeep()
-	go func() {
-		for {
-			select {
-			case <-keep.C:
-				msg.InProgress()
-			case <-kctx.Done():
-				return
-			}
-		}
-	}()
 	if w.cfg.Started != nil {
 		w.cfg.Started(j.Run, j.Index, j.Seed)
 	}
 	began := time.Now()
-	res := result{Run: j.Run, Index: j.Index, Worker: w.cfg.Name}
-	play := w.playGame
-	if w.cfg.play != nil {
-		play = w.cfg.play
-	}
-	if meta, merr := msg.Metadata(); merr == nil && meta.NumDelivered > uint64(w.cfg.MaxDeliveries) {
-		play = func(context.Context, *Run, job) (match.Game, error) {
-			return match.Game{}, fmt.Errorf("handed out %d times and never finished: the workers that played it died or left (-resume plays it again)", meta.NumDelivered-1)
-		}
-	}
-	g, err := play(gctx, run, j)
+	g, err := w.player(msg)(gctx, run, j)
 	stopKeep()
+	res := result{Run: j.Run, Index: j.Index, Worker: w.cfg.Name}
 	switch {
 	case ctx.Err() != nil:
 		msg.Nak() // this worker is leaving: another one plays it now
@@ -227,16 +191,93 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 			res.Error = err.Error()
 		}
 	}
-	data, _ := json.Marshal(&res)
-	if err := w.store(ctx, subject, data); err != nil {
+	if w.settle(ctx, msg, &res) {
+		w.logGame(j, began, g, &res)
+	}
+	return nil
+}
+
+// take decodes the game of msg and finds its run; ok false when there
+// is no game to play, msg settled: not a game, played before, of no run
+// (all three dropped), or of a run not found now (handed back).
+func (w *worker) take(ctx context.Context, msg jetstream.Msg) (j job, run *Run, ok bool) {
+	if err := json.Unmarshal(msg.Data(), &j); err != nil || CheckRunID(j.Run) != nil {
+		msg.TermWithReason("not a game")
+		return j, nil, false
+	}
+	if _, err := w.results.GetLastMsgForSubject(ctx, resultSubjectOf(j.Run, j.Index)); err == nil {
+		msg.Ack() // played before: its result is stored, its ack was lost
+		return j, nil, false
+	}
+	run, err := w.run(ctx, j.Run)
+	if err != nil {
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			msg.TermWithReason("no such run")
+			return j, nil, false
+		}
+		msg.Nak()
+		return j, nil, false
+	}
+	return j, run, true
+}
+
+// keepInProgress tells the server every period, until ctx is done or
+// stop is called, that msg's game is still being played, so that it goes
+// to another worker only when this one dies.
+func keepInProgress(ctx context.Context, msg jetstream.Msg, period time.Duration) (stop func()) {
+	keep := time.NewTicker(period)
+	kctx, cancel := context.WithCancel(ctx)
+	go func() {
+		for {
+			select {
+			case <-keep.C:
+				msg.InProgress()
+			case <-kctx.Done():
+				return
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		keep.Stop()
+	}
+}
+
+// player returns the function that plays the game of msg: cfg.play or
+// playGame, or, when the game has been handed out more than
+// MaxDeliveries times, one that fails it saying so.
+func (w *worker) player(msg jetstream.Msg) func(context.Context, *Run, job) (match.Game, error) {
+	if meta, err := msg.Metadata(); err == nil && meta.NumDelivered > uint64(w.cfg.MaxDeliveries) {
+		return func(context.Context, *Run, job) (match.Game, error) {
+			return match.Game{}, fmt.Errorf("handed out %d times and never finished: the workers that played it died or left (-resume plays it again)", meta.NumDelivered-1)
+		}
+	}
+	if w.cfg.play != nil {
+		return w.cfg.play
+	}
+	return w.playGame
+}
+
+// settle stores res, then acknowledges msg, and reports whether the game
+// counts as played here. A result that could not be stored hands the
+// game back.
+func (w *worker) settle(ctx context.Context, msg jetstream.Msg, res *result) bool {
+	data, _ := json.Marshal(res)
+	if err := w.store(ctx, resultSubjectOf(res.Run, res.Index), data); err != nil {
 		if ctx.Err() == nil {
 			msg.Nak()
 		}
-		return nil
+		return false
 	}
 	if err := msg.DoubleAck(ctx); err != nil && ctx.Err() != nil {
-		return nil
+		return false
 	}
+	return true
+}
+
+// logGame counts game j, begun at began and played as g (or not, as
+// res says), and writes its line to the log.
+func (w *worker) logGame(j job, began time.Time, g match.Game, res *result) {
 	now := time.Now()
 	w.mu.Lock()
 	w.played++
@@ -261,7 +302,6 @@ func (w *worker) play(ctx context.Context, msg jetstream.Msg) error {
 		fmt.Fprintf(w.cfg.Log, "run %s game %d (seed %d) in %.1fs: %s; %d games, %.1f games/min\n",
 			j.Run, j.Index+1, j.Seed, now.Sub(began).Seconds(), status, n, rate)
 	}
-	return nil
 }
 
 // storeTries bounds how long a worker tries to store a result while the
@@ -402,6 +442,7 @@ func (w *worker) track(run string, cancel *context.CancelFunc) {
 	w.playing[run][cancel] = true
 }
 
+// untrack forgets a game of run that track recorded, once it has ended.
 func (w *worker) untrack(run string, cancel *context.CancelFunc) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
