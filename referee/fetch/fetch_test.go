@@ -69,6 +69,50 @@ func checkFiles(t *testing.T, f *fetchtest.API, dir string, ids []int64) {
 	}
 }
 
+// checkRetryWaits checks the waits of a download of n games each
+// answered first with a 429 and Retry-After: 1: a wait of 1 s a game,
+// and the pause between downloads, so once fewer than the games.
+func checkRetryWaits(t *testing.T, waits []time.Duration, pause time.Duration, n int) {
+	t.Helper()
+	var retries, pauses int
+	for _, d := range waits {
+		switch d {
+		case time.Second:
+			retries++
+		case pause:
+			pauses++
+		default:
+			t.Errorf("a wait of %v, want Retry-After's 1s or the pause %v", d, pause)
+		}
+	}
+	if retries != n || pauses != n-1 {
+		t.Errorf("%d retry waits and %d pauses, want %d and %d", retries, pauses, n, n-1)
+	}
+}
+
+// checkCachedRun downloads ids again into dir, which holds them: it asks
+// for nothing and pauses never.
+func checkCachedRun(t *testing.T, f *fetchtest.API, c *Client, s *sleeps, dir string, ids []int64) {
+	t.Helper()
+	before, waits := f.Total(), len(s.waits())
+	res, err := c.Fetch(t.Context(), dir, ids, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if !r.Cached || r.Err != nil || r.String() != strconv.FormatInt(r.ID, 10)+": cached -> "+Path(dir, r.ID) {
+			t.Errorf("second run: %s, want cached", r)
+		}
+	}
+	if n := f.Total() - before; n != 0 {
+		t.Errorf("second run: %d requests, want none", n)
+	}
+	if n := len(s.waits()) - waits; n != 0 {
+		t.Errorf("second run: %d waits, want none", n)
+	}
+	checkFiles(t, f, dir, ids)
+}
+
 func TestFetchRetriesThenCaches(t *testing.T) {
 	f := fetchtest.New(t)
 	ids := f.CSB
@@ -99,47 +143,13 @@ func TestFetchRetriesThenCaches(t *testing.T) {
 		}
 	}
 	checkFiles(t, f, dir, ids)
-
-	// Each 429's Retry-After: 1 is a wait of 1 s; the pause comes between
-	// downloads, so once fewer than the games.
-	var retries, pauses int
-	for _, d := range s.waits() {
-		switch d {
-		case time.Second:
-			retries++
-		case c.Pause:
-			pauses++
-		default:
-			t.Errorf("a wait of %v, want Retry-After's 1s or the pause %v", d, c.Pause)
-		}
-	}
-	if retries != len(ids) || pauses != len(ids)-1 {
-		t.Errorf("%d retry waits and %d pauses, want %d and %d", retries, pauses, len(ids), len(ids)-1)
-	}
+	checkRetryWaits(t, s.waits(), c.Pause, len(ids))
 	for ua := range f.UserAgents() {
 		if ua != DefaultUserAgent {
 			t.Errorf("User-Agent %q, want %q", ua, DefaultUserAgent)
 		}
 	}
-
-	// A second run into the same folder asks for nothing and pauses never.
-	before, waits := f.Total(), len(s.waits())
-	res, err = c.Fetch(t.Context(), dir, ids, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range res {
-		if !r.Cached || r.Err != nil || r.String() != strconv.FormatInt(r.ID, 10)+": cached -> "+Path(dir, r.ID) {
-			t.Errorf("second run: %s, want cached", r)
-		}
-	}
-	if n := f.Total() - before; n != 0 {
-		t.Errorf("second run: %d requests, want none", n)
-	}
-	if n := len(s.waits()) - waits; n != 0 {
-		t.Errorf("second run: %d waits, want none", n)
-	}
-	checkFiles(t, f, dir, ids)
+	checkCachedRun(t, f, c, &s, dir, ids)
 
 	// A file that is not a replay is downloaded again; a game given twice
 	// is downloaded once.
@@ -161,15 +171,7 @@ func TestFetchBackoff(t *testing.T) {
 	id := ids[0]
 	const base, maxDelay = 100 * time.Millisecond, 300 * time.Millisecond
 	inFuture := time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)
-	tests := []struct {
-		name       string
-		script     []int
-		hangup     int
-		retryAfter string
-		requests   int
-		waits      [][2]time.Duration // each wait's range, both ends included
-		err        []string           // substrings of the error; none: success
-	}{
+	tests := []backoffCase{
 		{name: "403 then 503 then the replay", script: []int{403, 503}, requests: 3,
 			waits: [][2]time.Duration{{base / 2, base}, {base, 2 * base}}},
 		{name: "502, 500, 504, then the replay", script: []int{502, 500, 504}, requests: 4,
@@ -200,53 +202,71 @@ func TestFetchBackoff(t *testing.T) {
 			err: []string{"game " + strconv.FormatInt(id, 10) + ": HTTP 400 Bad Request"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := fetchtest.New(t)
-			f.Script[id] = tc.script
-			f.Hangup[id] = tc.hangup
-			f.RetryAfter = tc.retryAfter
-			var s sleeps
-			c := client(f, &s)
-			c.Attempts, c.BaseDelay, c.MaxDelay = 4, base, maxDelay
-			var logged []string
-			c.Logf = func(format string, args ...any) { logged = append(logged, format) }
-			dir := t.TempDir()
-			res, err := c.Fetch(t.Context(), dir, []int64{id}, nil)
-			if err != nil || len(res) != 1 {
-				t.Fatalf("Fetch: %v, %v", res, err)
-			}
-			if got := f.Requests(id); got != tc.requests {
-				t.Errorf("%d requests, want %d", got, tc.requests)
-			}
-			waits := s.waits()
-			if len(waits) != len(tc.waits) || len(logged) != len(tc.waits) {
-				t.Errorf("waits %v (%d logged), want %d in %v", waits, len(logged), len(tc.waits), tc.waits)
-			} else {
-				for i, w := range tc.waits {
-					if waits[i] < w[0] || waits[i] > w[1] {
-						t.Errorf("wait %d: %v, want %v to %v", i+1, waits[i], w[0], w[1])
-					}
-				}
-			}
-			r := res[0]
-			if len(tc.err) == 0 {
-				if r.Err != nil || r.Frames == 0 {
-					t.Errorf("%s; want the replay", r)
-				}
-				checkFiles(t, f, dir, []int64{id})
-				return
-			}
-			if r.Err == nil {
-				t.Fatalf("%s; want an error", r)
-			}
-			for _, want := range tc.err {
-				if !strings.Contains(r.Err.Error(), want) {
-					t.Errorf("error %q does not say %q", r.Err, want)
-				}
-			}
-			checkFiles(t, f, dir, nil)
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBackoff(t, id, tc, base, maxDelay) })
 	}
+}
+
+// backoffCase is a download of one game through failures: the
+// stand-in's script, hang-ups and Retry-After, and what the client must
+// do.
+type backoffCase struct {
+	name       string
+	script     []int
+	hangup     int
+	retryAfter string
+	requests   int
+	waits      [][2]time.Duration // each wait's range, both ends included
+	err        []string           // substrings of the error; none: success
+}
+
+// checkBackoff downloads game id as tc scripts it, with 4 attempts and
+// the delays base and maxDelay, and checks the requests, the waits and
+// the outcome.
+func checkBackoff(t *testing.T, id int64, tc backoffCase, base, maxDelay time.Duration) {
+	f := fetchtest.New(t)
+	f.Script[id] = tc.script
+	f.Hangup[id] = tc.hangup
+	f.RetryAfter = tc.retryAfter
+	var s sleeps
+	c := client(f, &s)
+	c.Attempts, c.BaseDelay, c.MaxDelay = 4, base, maxDelay
+	var logged []string
+	c.Logf = func(format string, args ...any) { logged = append(logged, format) }
+	dir := t.TempDir()
+	res, err := c.Fetch(t.Context(), dir, []int64{id}, nil)
+	if err != nil || len(res) != 1 {
+		t.Fatalf("Fetch: %v, %v", res, err)
+	}
+	if got := f.Requests(id); got != tc.requests {
+		t.Errorf("%d requests, want %d", got, tc.requests)
+	}
+	waits := s.waits()
+	if len(waits) != len(tc.waits) || len(logged) != len(tc.waits) {
+		t.Errorf("waits %v (%d logged), want %d in %v", waits, len(logged), len(tc.waits), tc.waits)
+	} else {
+		for i, w := range tc.waits {
+			if waits[i] < w[0] || waits[i] > w[1] {
+				t.Errorf("wait %d: %v, want %v to %v", i+1, waits[i], w[0], w[1])
+			}
+		}
+	}
+	r := res[0]
+	if len(tc.err) == 0 {
+		if r.Err != nil || r.Frames == 0 {
+			t.Errorf("%s; want the replay", r)
+		}
+		checkFiles(t, f, dir, []int64{id})
+		return
+	}
+	if r.Err == nil {
+		t.Fatalf("%s; want an error", r)
+	}
+	for _, want := range tc.err {
+		if !strings.Contains(r.Err.Error(), want) {
+			t.Errorf("error %q does not say %q", r.Err, want)
+		}
+	}
+	checkFiles(t, f, dir, nil)
 }
 
 func TestFetchNotAReplay(t *testing.T) {
