@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,11 +17,12 @@ const module = "impulse"
 // layerRules are the arrows the module's packages must not draw, directly
 // or through other packages (tests left out): the simulators know no bot
 // and no tool, the bots no tool, and of the referee's packages only the
-// arena (which plays the bots in process) imports a bot; cmd/referee,
-// which runs the built-in bots, is a command and may.
+// arena (which plays the bots in process) and the registry of built-in
+// bots (referee/builtin) import a bot; cmd/referee, which runs the
+// built-in bots, is a command and may.
 var layerRules = []struct {
-	from, to string // the packages under from must not reach those under to
-	except   string // a package under from that may
+	from, to string   // the packages under from must not reach those under to
+	except   []string // packages under from that may
 }{
 	{from: "impulse/sim", to: "impulse/bot"},
 	{from: "impulse/sim", to: "impulse/referee"},
@@ -29,7 +31,7 @@ var layerRules = []struct {
 	{from: "impulse/bot", to: "impulse/referee"},
 	{from: "impulse/bot", to: "impulse/cmd"},
 	{from: "impulse/bot", to: "impulse/bench"},
-	{from: "impulse/referee", to: "impulse/bot", except: "impulse/referee/arena"},
+	{from: "impulse/referee", to: "impulse/bot", except: []string{"impulse/referee/arena", "impulse/referee/builtin"}},
 	{from: "impulse/referee", to: "impulse/cmd"},
 	{from: "impulse/referee", to: "impulse/bench"},
 }
@@ -114,7 +116,7 @@ func layerViolations(pkgs []*packages.Package) []string {
 	var out []string
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, r := range layerRules {
-			if !under(p.PkgPath, r.from) || (r.except != "" && under(p.PkgPath, r.except)) {
+			if !under(p.PkgPath, r.from) || slices.ContainsFunc(r.except, func(e string) bool { return under(p.PkgPath, e) }) {
 				continue
 			}
 			if c := chain(p, func(path string) bool { return under(path, r.to) }); c != "" {
@@ -151,8 +153,8 @@ func bundleViolations(main *packages.Package) []string {
 
 // TestLayers checks the direction of the module's imports (tests left
 // out): go refuses a cycle, so what is checked is the layering, sim below
-// bot below the tools (referee, cmd, bench), with the arena the one
-// referee package that plays the bots.
+// bot below the tools (referee, cmd, bench), with the arena and the
+// built-in bots' registry the referee packages that import the bots.
 func TestLayers(t *testing.T) {
 	for _, tags := range [][]string{nil, {"fb"}} {
 		for _, msg := range layerViolations(loadGraph(t, tags, "./...")) {
@@ -201,6 +203,7 @@ func TestLayerChecks(t *testing.T) {
 		{"referee to bot", []*packages.Package{pkg("impulse/referee/diff", bot)},
 			"impulse/referee/diff imports impulse/bot, and nothing under impulse/referee may: impulse/referee/diff -> impulse/bot"},
 		{"the arena to bot", []*packages.Package{pkg("impulse/referee/arena", bot)}, ""},
+		{"the built-in bots to bot", []*packages.Package{pkg("impulse/referee/builtin", bot, referee)}, ""},
 		{"cmd/referee to bot", []*packages.Package{pkg("impulse/cmd/referee", bot, referee)}, ""},
 	}
 	for _, tc := range tests {

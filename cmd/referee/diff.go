@@ -12,32 +12,25 @@ import (
 
 // runDiff is "referee diff PATH...": exit 0 when every replay matches, 1 on
 // a mismatch, 2 when a file is not a readable replay.
-func runDiff(args []string, stdout io.Writer) (int, error) {
+func runDiff(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: referee diff PATH...\n\nReplays each CodinGame replay (a file, or every *.json under a folder) through\nour simulator and compares every frame. Exit status: 0 all match, 1 a mismatch,\n2 a file that is not a readable replay.\n")
 		fs.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
 	}
 	if fs.NArg() == 0 {
-		return 2, usageError{"diff: no replay given"}
+		return usageError{"diff: no replay given"}
 	}
 	files, err := replay.Files(fs.Args())
 	if err != nil {
-		return 2, err
+		return exitError{2, err}
 	}
 	ok, bad, broken := 0, 0, 0
 	for _, path := range files {
-		r, err := replay.Read(path)
-		var res diff.Result
-		if err == nil {
-			res, err = diff.Replay(r)
-			if err != nil {
-				err = fmt.Errorf("%s: %w", path, err)
-			}
-		}
+		res, err := diffFile(path)
 		switch {
 		case err != nil:
 			broken++
@@ -54,11 +47,25 @@ func runDiff(args []string, stdout io.Writer) (int, error) {
 	fmt.Fprintf(stdout, "%d/%d replays match\n", ok, len(files))
 	switch {
 	case broken > 0:
-		return 2, nil
+		return exitError{code: 2}
 	case bad > 0:
-		return 1, nil
+		return exitError{code: 1}
 	}
-	return 0, nil
+	return nil
+}
+
+// diffFile reads the replay at path and replays it; an error starts with
+// the path.
+func diffFile(path string) (diff.Result, error) {
+	r, err := replay.Read(path)
+	if err != nil {
+		return diff.Result{}, err
+	}
+	res, err := diff.Replay(r)
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", path, err)
+	}
+	return res, nil
 }
 
 // rebuiltNote says how many frames had no stdout and were replayed with

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"impulse/referee/fetch"
 )
@@ -38,74 +39,104 @@ failed, 2 bad usage.
 Flags:
 `
 
+// fetchConfig is the parsed flags of "referee fetch".
+type fetchConfig struct {
+	api, dir string
+	agent    int64
+	agentSet bool // -agent given
+	last     int
+	pause    time.Duration
+	ids      []int64 // the games given
+}
+
 // runFetch is "referee fetch".
-func runFetch(args []string, stdout, stderr io.Writer) (int, error) {
+func runFetch(args []string, stdout, stderr io.Writer) error {
+	c, err := parseFetch(args, stdout)
+	if c == nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return c.fetch(ctx, stdout, stderr)
+}
+
+// parseFetch parses and checks the flags of "referee fetch". It returns
+// no config, but the error (nil after -h), when there is nothing to
+// fetch.
+func parseFetch(args []string, stdout io.Writer) (*fetchConfig, error) {
+	c := &fetchConfig{}
 	flags := flag.NewFlagSet("fetch", flag.ContinueOnError)
-	api := flags.String("api", fetch.DefaultAPI, "the API's base `URL`")
-	dir := flags.String("o", defaultFetchDir, "download into `DIR` (created if missing)")
-	agent := flags.Int64("agent", 0, "download the newest finished games of the agent with this `id`")
-	last := flags.Int("last", 10, "with -agent: how many games, at most")
-	pause := flags.Duration("pause", fetch.DefaultPause, "wait between two downloads")
+	flags.StringVar(&c.api, "api", fetch.DefaultAPI, "the API's base `URL`")
+	flags.StringVar(&c.dir, "o", defaultFetchDir, "download into `DIR` (created if missing)")
+	flags.Int64Var(&c.agent, "agent", 0, "download the newest finished games of the agent with this `id`")
+	flags.IntVar(&c.last, "last", 10, "with -agent: how many games, at most")
+	flags.DurationVar(&c.pause, "pause", fetch.DefaultPause, "wait between two downloads")
 	flags.Usage = func() {
 		fmt.Fprint(flags.Output(), fetchUsage)
 		flags.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(flags, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(flags, args, stdout); !ok {
+		return nil, err
 	}
-	set := map[string]bool{}
-	flags.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c.agentSet = isSet(flags, "agent")
+	if err := c.check(flags); err != nil {
+		return nil, usageError{"fetch: " + err.Error()}
+	}
+	return c, nil
+}
 
-	if u, err := url.Parse(*api); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return 2, usageError{fmt.Sprintf("fetch: -api %q: want an http or https URL such as %s", *api, fetch.DefaultAPI)}
+// check checks the flags and reads the game ids.
+func (c *fetchConfig) check(flags *flag.FlagSet) error {
+	if u, err := url.Parse(c.api); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("-api %q: want an http or https URL such as %s", c.api, fetch.DefaultAPI)
 	}
-	if *pause < 0 {
-		return 2, usageError{fmt.Sprintf("fetch: -pause %v: negative", *pause)}
+	if c.pause < 0 {
+		return fmt.Errorf("-pause %v: negative", c.pause)
 	}
-	var ids []int64
 	switch {
-	case set["agent"] && flags.NArg() > 0:
-		return 2, usageError{"fetch: give game ids or -agent, not both"}
-	case set["agent"]:
-		if *agent <= 0 {
-			return 2, usageError{fmt.Sprintf("fetch: -agent %d: want an agent id, a positive number", *agent)}
-		}
-		if *last <= 0 {
-			return 2, usageError{fmt.Sprintf("fetch: -last %d: want 1 or more", *last)}
-		}
-	case set["last"]:
-		return 2, usageError{"fetch: -last goes with -agent"}
+	case c.agentSet && flags.NArg() > 0:
+		return errors.New("give game ids or -agent, not both")
+	case c.agentSet && c.agent <= 0:
+		return fmt.Errorf("-agent %d: want an agent id, a positive number", c.agent)
+	case c.agentSet && c.last <= 0:
+		return fmt.Errorf("-last %d: want 1 or more", c.last)
+	case c.agentSet:
+		return nil
+	case isSet(flags, "last"):
+		return errors.New("-last goes with -agent")
 	case flags.NArg() == 0:
-		return 2, usageError{"fetch: no game id given (referee fetch -h for help)"}
-	default:
-		for _, a := range flags.Args() {
-			id, err := strconv.ParseInt(a, 10, 64)
-			if err != nil || id <= 0 {
-				return 2, usageError{fmt.Sprintf("fetch: %q is not a game id (a number, as in https://www.codingame.com/replay/872197069)", a)}
-			}
-			ids = append(ids, id)
-		}
+		return errors.New("no game id given (referee fetch -h for help)")
 	}
+	for _, a := range flags.Args() {
+		id, err := strconv.ParseInt(a, 10, 64)
+		if err != nil || id <= 0 {
+			return fmt.Errorf("%q is not a game id (a number, as in https://www.codingame.com/replay/872197069)", a)
+		}
+		c.ids = append(c.ids, id)
+	}
+	return nil
+}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	c := &fetch.Client{
-		API:   *api,
-		Pause: *pause,
+// fetch downloads the games (with -agent, the agent's last ones),
+// printing a line a game and one in all.
+func (c *fetchConfig) fetch(ctx context.Context, stdout, stderr io.Writer) error {
+	cl := &fetch.Client{
+		API:   c.api,
+		Pause: c.pause,
 		Logf: func(format string, args ...any) {
 			fmt.Fprintf(stderr, "fetch: "+format+"\n", args...)
 		},
 	}
-	if set["agent"] {
+	if c.agentSet {
 		var err error
-		ids, err = c.LastGames(ctx, *agent, *last)
+		c.ids, err = cl.LastGames(ctx, c.agent, c.last)
 		if err != nil {
-			return 1, fetchError(err)
+			return fetchError(err)
 		}
-		fmt.Fprintf(stdout, "agent %d: %d newest finished games\n", *agent, len(ids))
+		fmt.Fprintf(stdout, "agent %d: %d newest finished games\n", c.agent, len(c.ids))
 	}
 	var downloaded, cached, failed int
-	_, err := c.Fetch(ctx, *dir, ids, func(r fetch.Result) {
+	_, err := cl.Fetch(ctx, c.dir, c.ids, func(r fetch.Result) {
 		switch {
 		case r.Err != nil:
 			failed++
@@ -118,14 +149,14 @@ func runFetch(args []string, stdout, stderr io.Writer) (int, error) {
 			fmt.Fprintln(stdout, r)
 		}
 	})
-	fmt.Fprintf(stdout, "%d downloaded, %d cached, %d failed, into %s\n", downloaded, cached, failed, *dir)
+	fmt.Fprintf(stdout, "%d downloaded, %d cached, %d failed, into %s\n", downloaded, cached, failed, c.dir)
 	if err != nil {
-		return 1, fetchError(err)
+		return fetchError(err)
 	}
 	if failed > 0 {
-		return 1, nil
+		return exitError{code: 1}
 	}
-	return 0, nil
+	return nil
 }
 
 // fetchError says "interrupted" for Ctrl-C.

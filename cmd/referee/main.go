@@ -18,32 +18,19 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"log"
 	"os"
 )
 
-// usageError is a command-line mistake: exit status 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
 func main() {
 	log.SetPrefix("referee: ")
 	log.SetFlags(0)
-	code, err := run(os.Args[1:])
-	if err != nil {
+	err := run(os.Args[1:])
+	if err != nil && err.Error() != "" {
 		log.Print(err)
-		var u usageError
-		if errors.As(err, &u) {
-			os.Exit(2)
-		}
-		os.Exit(1)
 	}
-	os.Exit(code)
+	os.Exit(exitCode(err))
 }
 
 const usage = `usage:
@@ -65,7 +52,9 @@ const usage = `usage:
                           one self-contained HTML page of a match's -results files
 `
 
-func run(args []string) (int, error) {
+// run runs the subcommand args[0] with the other args; it returns nil
+// for exit status 0, else the error that exitCode turns into the status.
+func run(args []string) error {
 	if len(args) == 0 {
 		return runDefault(os.Stdout, os.Stderr)
 	}
@@ -92,26 +81,7 @@ func run(args []string) (int, error) {
 		return runWorker(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
-		return 0, nil
+		return nil
 	}
-	return 2, usageError{fmt.Sprintf("unknown command %q\n%s", args[0], usage)}
-}
-
-// parseFlags parses a subcommand's flags, the same way for every
-// subcommand: -h or -help prints its synopsis (fs.Usage) on stdout and
-// exits 0; any other mistake is a usage error (exit 2) naming the
-// subcommand and its -h. ok is false when the subcommand is to return
-// code and err at once.
-func parseFlags(fs *flag.FlagSet, args []string, stdout io.Writer) (code int, ok bool, err error) {
-	fs.SetOutput(io.Discard) // the error goes to main, the usage only on -h
-	err = fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return 0, false, nil
-	case err != nil:
-		return 2, false, usageError{fmt.Sprintf("%s: %v (referee %s -h for help)", fs.Name(), err, fs.Name())}
-	}
-	return 0, true, nil
+	return usageError{fmt.Sprintf("unknown command %q\n%s", args[0], usage)}
 }

@@ -13,9 +13,9 @@ import (
 	"syscall"
 
 	"impulse/referee"
+	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/report"
-	"impulse/sim"
 )
 
 const matchUsage = `usage: referee match -p1 CMD -p2 CMD [flags]
@@ -92,37 +92,38 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 }
 
 // runMatch is "referee match".
-func runMatch(args []string, stdout, stderr io.Writer) (int, error) {
+func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	var c matchConfig
 	matchFlags(fs, &c)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), matchUsage)
 		fs.PrintDefaults()
-		fmt.Fprintf(fs.Output(), "\nBuilt-in bots: %s\n", strings.Join(builtinNames(), ", "))
+		fmt.Fprintf(fs.Output(), "\nBuilt-in bots: %s\n", strings.Join(builtin.Names(), ", "))
 	}
-	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return 2, usageError{fmt.Sprintf("match: unexpected arguments %q", fs.Args())}
+		return usageError{fmt.Sprintf("match: unexpected arguments %q", fs.Args())}
 	}
 	if c.p1 == "" || c.p2 == "" {
-		return 2, usageError{"match: give both -p1 and -p2 (a built-in bot such as csb/ga, or a command)"}
+		return usageError{"match: give both -p1 and -p2 (a built-in bot such as csb/ga, or a command)"}
 	}
 	if err := checkQueueFlags(&c); err != nil {
-		return 2, err
+		return err
 	}
 	return playMatch(&c, stdout, stderr)
 }
 
-// playMatch resolves the players, runs the match and prints the table.
-func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
+// options completes the match's options from the flags: the players,
+// the seeds and the SPRT. Its errors are usage errors.
+func (c *matchConfig) options() (match.Options, error) {
 	o := c.opts
 	for i, spec := range []string{c.p1, c.p2} {
-		p, err := resolvePlayer(spec, o.Game, o.Rules)
+		p, err := builtin.Player(spec, o.Game, o.Rules)
 		if err != nil {
-			return 2, usageError{fmt.Sprintf("match: -p%d: %v", i+1, err)}
+			return o, usageError{fmt.Sprintf("match: -p%d: %v", i+1, err)}
 		}
 		o.Players[i] = p
 	}
@@ -132,84 +133,69 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) (int, error) {
 	}
 	seeds, err := parseSeeds(c.seeds)
 	if err != nil {
-		return 2, usageError{"match: " + err.Error()}
+		return o, usageError{"match: " + err.Error()}
 	}
 	o.Seeds = seeds
 	if o.SPRT, err = parseSPRT(c.sprt, c.model); err != nil {
-		return 2, usageError{"match: " + err.Error()}
+		return o, usageError{"match: " + err.Error()}
+	}
+	return o, nil
+}
+
+// playMatch runs the match and prints the table.
+func playMatch(c *matchConfig, stdout, stderr io.Writer) error {
+	o, err := c.options()
+	if err != nil {
+		return err
 	}
 	if c.results != "" {
 		f, err := os.OpenFile(c.results, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			return 1, err
+			return err
 		}
 		defer f.Close()
 		o.Results = f
 	}
 	if c.progress {
-		o.Progress = stderr
-		if f, ok := stderr.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				o.ProgressTTY = true
-			}
-		}
+		o.Progress, o.ProgressTTY = stderr, isTerminal(stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if o.ReplaysDir != "" {
 		if err := recordReplaysDir(o.ReplaysDir); err != nil {
-			return 1, fmt.Errorf("match: %w", err)
+			return fmt.Errorf("match: %w", err)
 		}
 	}
 	if c.server != "" {
 		closeQueue, err := useQueue(ctx, c, &o, stderr)
 		if err != nil {
-			return 1, fmt.Errorf("match: %w", err)
+			return fmt.Errorf("match: %w", err)
 		}
 		defer closeQueue()
 	}
 	rep, err := match.Run(ctx, o)
 	if err != nil {
-		return 1, fmt.Errorf("match: %w", err)
+		return fmt.Errorf("match: %w", err)
 	}
+	return c.printReport(rep, stdout)
+}
+
+// printReport prints the table, and writes the page with -report; an
+// interrupted match exits 1.
+func (c *matchConfig) printReport(rep *match.Report, stdout io.Writer) error {
 	if err := match.WriteReport(stdout, rep); err != nil {
-		return 1, err
+		return err
 	}
 	if c.report != "" {
 		if err := writeReportPage(c.report, rep, report.Options{Info: match.InfoOf(&rep.Options)}); err != nil {
-			return 1, fmt.Errorf("match: -report: %w", err)
+			return fmt.Errorf("match: -report: %w", err)
 		}
 		fmt.Fprintf(stdout, "report: %s\n", c.report)
 	}
 	if rep.Interrupted {
-		return 1, nil
+		return exitError{code: 1}
 	}
-	return 0, nil
-}
-
-// resolvePlayer turns -p1/-p2 into a player: a built-in bot of the game
-// re-executes this program, told the rule set, anything else is a command
-// line. A built-in bot of another game is refused.
-func resolvePlayer(spec, game string, rules sim.Rules) (match.Player, error) {
-	words, err := match.SplitCommand(spec)
-	if err != nil {
-		return match.Player{}, err
-	}
-	argv, ok, err := builtinCommand(words)
-	if err != nil {
-		return match.Player{}, err
-	}
-	if !ok {
-		argv = words
-	} else {
-		if g, _, _ := strings.Cut(words[0], "/"); g != game {
-			return match.Player{}, fmt.Errorf("%s is a built-in bot of %s, and this is a match of %s (-game %s)", words[0], g, game, g)
-		}
-		if rules != sim.Live {
-			argv = append(argv, "-rules", rules.String())
-		}
-	}
-	return match.Player{Name: spec, Argv: argv}, nil
+	return nil
 }
 
 // parseSeeds reads -seed: one seed, or a comma-separated list.
@@ -227,16 +213,14 @@ func parseSeeds(s string) ([]int64, error) {
 
 // Defaults of "referee" with no arguments: the CSB genetic search at 2000
 // iterations a turn against itself at 1000, a question whose answer is not
-// foregone (over 32 games the 95% interval is about ±110 to ±135 Elo and
-// spans 0): the table shows the statistics at work, and why 32 games
-// decide nothing.
-// The searches run a fixed number of iterations (a few ms a turn on one
-// core of 2026): the match is reproducible and takes about 15 s on 2
-// cores, and every answer stays far inside the time limit. The limits are
-// widened tenfold: with fixed iterations the time limit measures nothing
-// about the bots, and on a machine shared with other work a bot waiting
-// for a core misses 75 ms, even 150, through no fault of its own (a 0 ms
-// baseline answered in 310 ms at a load average of 13 on 2 cores).
+// foregone (over 32 games the confidence interval spans 0): the table
+// shows the statistics at work, and why 32 games decide nothing.
+// The searches run a fixed number of iterations: the match is
+// reproducible and short, and every answer stays far inside the time
+// limit. The limits are widened tenfold: with fixed iterations the time
+// limit measures nothing about the bots, and on a machine shared with
+// other work a bot waiting for a core misses it through no fault of its
+// own.
 const (
 	defaultP1        = "csb/ga -iterations 2000"
 	defaultP2        = "csb/ga -iterations 1000"
@@ -247,16 +231,15 @@ const (
 // runDefault is "referee" with no arguments: a short CSB match on all
 // cores that asks whether doubling the GA's iterations makes it stronger,
 // then says what the table shows and how to play more.
-func runDefault(stdout, stderr io.Writer) (int, error) {
+func runDefault(stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("referee", flag.ContinueOnError)
 	var c matchConfig
 	matchFlags(fs, &c)
 	c.p1, c.p2, c.opts.Games, c.opts.TimeScale = defaultP1, defaultP2, defaultGames, defaultTimeScale
 	fmt.Fprintf(stdout, "referee: does the CSB genetic search gain from twice the iterations? %d games (%d seeds, each played twice with the sides swapped) of %q against %q, %d at a time, time limits x%g\n\n",
 		c.opts.Games, c.opts.Games/2, c.p1, c.p2, c.opts.Parallel, c.opts.TimeScale)
-	code, err := playMatch(&c, stdout, stderr)
-	if err != nil || code != 0 {
-		return code, err
+	if err := playMatch(&c, stdout, stderr); err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, `
 %d games give a wide interval: the pairs, not the games, are the samples.
@@ -267,5 +250,5 @@ Your own bot against ours, at CodinGame's time limits, with replays:
   go run ./cmd/referee match -p1 ./mybot -p2 csb/ga -n 100 -replays out/ && go run ./cmd/referee view
 More: go run ./cmd/referee -h; go run ./cmd/referee match -h
 `, c.opts.Games, c.p1, c.p2, c.opts.TimeScale)
-	return 0, nil
+	return nil
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/replay"
-	"impulse/sim"
 )
 
 // The match runner starts built-in bots by re-executing its own binary with
@@ -20,11 +20,11 @@ import (
 // as the referee's bot command instead of running the tests.
 func TestMain(m *testing.M) {
 	if len(os.Args) >= 2 && os.Args[1] == "bot" {
-		code, err := runBot(os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
+		err := runBot(os.Args[2:], os.Stdin, os.Stdout, os.Stderr)
 		if err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 		}
-		os.Exit(code)
+		os.Exit(exitCode(err))
 	}
 	os.Exit(m.Run())
 }
@@ -41,7 +41,7 @@ func TestBotBuiltin(t *testing.T) {
 		}
 		inputs[game] = strings.Join(r.GameResult.Frames[1].PlayerInput, "\n") + "\n"
 	}
-	for _, name := range builtinNames() {
+	for _, name := range builtin.Names() {
 		game, _, _ := strings.Cut(name, "/")
 		input, ok := inputs[game]
 		if !ok {
@@ -50,9 +50,9 @@ func TestBotBuiltin(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			var out, log bytes.Buffer
-			code, err := runBot([]string{name, "-iterations", "50"}, strings.NewReader(input), &out, &log)
-			if err != nil || code != 0 {
-				t.Fatalf("bot %s: exit %d, %v", name, code, err)
+			err := runBot([]string{name, "-iterations", "50"}, strings.NewReader(input), &out, &log)
+			if err != nil {
+				t.Fatalf("bot %s: exit %d, %v", name, exitCode(err), err)
 			}
 			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 			if len(lines) != 2 {
@@ -61,38 +61,21 @@ func TestBotBuiltin(t *testing.T) {
 		})
 	}
 	var u usageError
-	if _, err := runBot([]string{"csb/nope"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
+	if err := runBot([]string{"csb/nope"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
 		t.Errorf("unknown bot: %v, want a usage error", err)
 	}
-	if _, err := runBot(nil, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
+	if err := runBot(nil, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &u) {
 		t.Errorf("no bot: %v, want a usage error", err)
 	}
 }
 
-func TestResolvePlayer(t *testing.T) {
-	p, err := resolvePlayer("csb/ga -iterations 300", "csb", sim.Live)
-	self, _ := os.Executable()
-	if err != nil || len(p.Argv) != 5 || p.Argv[0] != self || p.Argv[1] != "bot" || p.Argv[2] != "csb/ga" || p.Argv[4] != "300" {
-		t.Errorf("built-in: %q, %v; want [%s bot csb/ga -iterations 300]", p.Argv, err, self)
-	}
-	p, err = resolvePlayer(`python3 "my bot.py"`, "csb", sim.Published)
-	if err != nil || len(p.Argv) != 2 || p.Argv[1] != "my bot.py" {
-		t.Errorf("command: %q, %v", p.Argv, err)
-	}
-	// A built-in is told the published rules, which the input does not
-	// tell on a 3-lap race; a command is left as written (above).
-	p, err = resolvePlayer("csb/ga", "csb", sim.Published)
-	if err != nil || strings.Join(p.Argv[1:], " ") != "bot csb/ga -rules published" {
-		t.Errorf("built-in under the published rules: %q, %v", p.Argv, err)
-	}
-	// A built-in of the other game is refused, naming both games.
-	if _, err := resolvePlayer("csb/ga", "fb", sim.Live); err == nil || !strings.Contains(err.Error(), "-game csb") {
-		t.Errorf("csb/ga in an fb match: %v, want an error naming -game csb", err)
-	}
-	code, err := runMatch([]string{"-game", "fb", "-p1", "csb/ga", "-p2", "fb/baseline"}, io.Discard, io.Discard)
+// TestMatchBuiltinOfOtherGame: a built-in bot of the other game is a
+// usage error (builtin.Player refuses it).
+func TestMatchBuiltinOfOtherGame(t *testing.T) {
+	err := runMatch([]string{"-game", "fb", "-p1", "csb/ga", "-p2", "fb/baseline"}, io.Discard, io.Discard)
 	var u usageError
-	if code != 2 || !errors.As(err, &u) {
-		t.Errorf("referee match -game fb -p1 csb/ga: exit %d, %v; want 2 and a usage error", code, err)
+	if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-game csb") {
+		t.Errorf("referee match -game fb -p1 csb/ga: exit %d, %v; want 2 and a usage error naming -game csb", exitCode(err), err)
 	}
 }
 
@@ -103,12 +86,12 @@ func TestMatchCommand(t *testing.T) {
 	dir := t.TempDir()
 	results := filepath.Join(dir, "results.jsonl")
 	var stdout, stderr bytes.Buffer
-	code, err := runMatch([]string{
+	err := runMatch([]string{
 		"-p1", "csb/ga -iterations 200", "-p2", "csb/baseline", "-n", "4", "-j", "2", "-seed", "3",
 		"-replays", filepath.Join(dir, "replays"), "-results", results, "-sprt", "0,50,0.05,0.05",
 	}, &stdout, &stderr)
-	if err != nil || code != 0 {
-		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	if err != nil {
+		t.Fatalf("match: exit %d, %v\n%s", exitCode(err), err, stderr.String())
 	}
 	out := stdout.String()
 	for _, want := range []string{"csb/ga -iterations 200", "csb/baseline", "wins", "Elo of", "response time", "end reasons:", "SPRT elo0 0 elo1 50", "LLR"} {
@@ -137,8 +120,8 @@ func TestMatchCommand(t *testing.T) {
 	if len(files) != 4 {
 		t.Errorf("%d replays, want 4", len(files))
 	}
-	if code, err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); code != 0 || err != nil {
-		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
+	if err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); err != nil {
+		t.Errorf("referee diff of the match's replays: exit %d, %v", exitCode(err), err)
 	}
 	// The command, not the runner, records the folder for "referee view".
 	if last, err := recordedReplaysDir(); err != nil || last != filepath.Join(dir, "replays") {
@@ -158,15 +141,15 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-sprt", "0,5,0.05,0.05", "-sprt-model", "x"}, "logistic or normalized"},
 	}
 	for _, tc := range tests {
-		code, err := runMatch(tc.args, &bytes.Buffer{}, &bytes.Buffer{})
+		err := runMatch(tc.args, &bytes.Buffer{}, &bytes.Buffer{})
 		var u usageError
-		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("match %q: exit %d, %v; want usage error containing %q", tc.args, code, err, tc.want)
+		if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("match %q: exit %d, %v; want usage error containing %q", tc.args, exitCode(err), err, tc.want)
 		}
 	}
-	code, err := runMatch([]string{"-p1", "./no-such-bot", "-p2", "csb/baseline"}, &bytes.Buffer{}, &bytes.Buffer{})
-	if code != 1 || err == nil || !strings.Contains(err.Error(), "no-such-bot") {
-		t.Errorf("missing bot: exit %d, %v; want exit 1 naming it", code, err)
+	err := runMatch([]string{"-p1", "./no-such-bot", "-p2", "csb/baseline"}, &bytes.Buffer{}, &bytes.Buffer{})
+	if exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "no-such-bot") {
+		t.Errorf("missing bot: exit %d, %v; want exit 1 naming it", exitCode(err), err)
 	}
 }
 
@@ -176,14 +159,14 @@ func TestMatchCommandFB(t *testing.T) {
 	isolateCache(t)
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	code, err := runMatch([]string{"-game", "fb", "-p1", "fb/ga -iterations 100", "-p2", "fb/baseline", "-n", "2", "-replays", dir, "-time-scale", "4"}, &stdout, &stderr)
-	if err != nil || code != 0 {
-		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	err := runMatch([]string{"-game", "fb", "-p1", "fb/ga -iterations 100", "-p2", "fb/baseline", "-n", "2", "-replays", dir, "-time-scale", "4"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("match: exit %d, %v\n%s", exitCode(err), err, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "fb: fb/ga -iterations 100 vs fb/baseline") || strings.Contains(stdout.String(), "timeout") {
 		t.Errorf("table:\n%s", stdout.String())
 	}
-	if code, err := runDiff([]string{dir}, io.Discard); code != 0 || err != nil {
-		t.Errorf("referee diff of the match's replays: exit %d, %v", code, err)
+	if err := runDiff([]string{dir}, io.Discard); err != nil {
+		t.Errorf("referee diff of the match's replays: exit %d, %v", exitCode(err), err)
 	}
 }

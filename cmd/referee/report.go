@@ -27,7 +27,7 @@ Flags:
 `
 
 // runReport is "referee report".
-func runReport(args []string, stdout io.Writer) (int, error) {
+func runReport(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	out := fs.String("o", "report.html", "write the page to `FILE`")
 	sprt := fs.String("sprt", "", "draw the SPRT of `elo0,elo1,alpha,beta` (e.g. 0,10,0.05,0.05)")
@@ -36,32 +36,23 @@ func runReport(args []string, stdout io.Writer) (int, error) {
 		fmt.Fprint(fs.Output(), reportUsage)
 		fs.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
 	}
 	if fs.NArg() == 0 {
-		return 2, usageError{"report: give one or more -results files (referee report -h for help)"}
+		return usageError{"report: give one or more -results files (referee report -h for help)"}
 	}
 	t, err := parseSPRT(*sprt, *model)
 	if err != nil {
-		return 2, usageError{"report: " + err.Error()}
+		return usageError{"report: " + err.Error()}
 	}
-	var files []match.ResultFile
-	for _, name := range fs.Args() {
-		f, err := os.Open(name)
-		if err != nil {
-			return 1, fmt.Errorf("report: %w", err)
-		}
-		res, err := match.ReadResults(f, name)
-		f.Close()
-		if err != nil {
-			return 1, fmt.Errorf("report: %w", err)
-		}
-		files = append(files, match.ResultFile{Name: name, Results: res})
+	files, err := readResultFiles(fs.Args())
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
 	rep, err := match.ReportFromResults(files, t)
 	if err != nil {
-		return 1, fmt.Errorf("report: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	var info match.Info
 	for _, f := range files {
@@ -71,14 +62,32 @@ func runReport(args []string, stdout io.Writer) (int, error) {
 		}
 	}
 	if err := writeReportPage(*out, rep, report.Options{Sources: fs.Args(), Info: info}); err != nil {
-		return 1, fmt.Errorf("report: %w", err)
+		return fmt.Errorf("report: %w", err)
 	}
 	fmt.Fprintf(stdout, "%s: %d games (%d pairs", *out, len(rep.Games), rep.Penta.Pairs())
 	if rep.Unpaired > 0 {
 		fmt.Fprintf(stdout, "; %d games without their pair left out", rep.Unpaired)
 	}
 	fmt.Fprintf(stdout, "), Elo of %s %s\n", rep.Options.Players[0].Name, rep.Penta.Elo().Short())
-	return 0, nil
+	return nil
+}
+
+// readResultFiles reads the -results files names.
+func readResultFiles(names []string) ([]match.ResultFile, error) {
+	var files []match.ResultFile
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		res, err := match.ReadResults(f, name)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, match.ResultFile{Name: name, Results: res})
+	}
+	return files, nil
 }
 
 // writeReportPage writes the page to path, creating its folder.

@@ -19,20 +19,20 @@ func TestReportCommand(t *testing.T) {
 	results := filepath.Join(dir, "results.jsonl")
 	live := filepath.Join(dir, "new", "live.html")
 	var stdout, stderr bytes.Buffer
-	code, err := runMatch([]string{
+	err := runMatch([]string{
 		"-p1", "csb/ga -iterations 100", "-p2", "csb/baseline", "-n", "4", "-j", "2", "-seed", "5",
 		"-results", results, "-report", live, "-progress=false",
 	}, &stdout, &stderr)
-	if err != nil || code != 0 {
-		t.Fatalf("match: exit %d, %v\n%s", code, err, stderr.String())
+	if err != nil {
+		t.Fatalf("match: exit %d, %v\n%s", exitCode(err), err, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "report: "+live) {
 		t.Errorf("match does not say where the report is:\n%s", stdout.String())
 	}
 	rebuilt := filepath.Join(dir, "rebuilt.html")
 	stdout.Reset()
-	if code, err := runReport([]string{"-o", rebuilt, results}, &stdout); err != nil || code != 0 {
-		t.Fatalf("report: exit %d, %v", code, err)
+	if err := runReport([]string{"-o", rebuilt, results}, &stdout); err != nil {
+		t.Fatalf("report: exit %d, %v", exitCode(err), err)
 	}
 	if !strings.HasPrefix(stdout.String(), rebuilt+": 4 games (2 pairs), Elo of csb/ga -iterations 100 ") {
 		t.Errorf("report printed %q", stdout.String())
@@ -57,7 +57,7 @@ func TestReportCommand(t *testing.T) {
 
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte("{\"seed\": 1}\n[\n"), 0o644)
-	if code, err := runReport([]string{"-o", filepath.Join(dir, "x.html"), bad}, &stdout); code != 1 || err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
-		t.Errorf("a bad file: exit %d, %v; want 1 and an error naming bad.jsonl:2", code, err)
+	if err := runReport([]string{"-o", filepath.Join(dir, "x.html"), bad}, &stdout); exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
+		t.Errorf("a bad file: exit %d, %v; want 1 and an error naming bad.jsonl:2", exitCode(err), err)
 	}
 }

@@ -6,12 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
 
+	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/queue"
 )
@@ -36,7 +36,7 @@ Flags:
 `
 
 // runServer is "referee server".
-func runServer(args []string, stdout io.Writer) (int, error) {
+func runServer(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("server", flag.ContinueOnError)
 	var c queue.ServerConfig
 	fs.StringVar(&c.Listen, "listen", "127.0.0.1:4222", "`host:port` to listen on (port 0: any free port); beyond loopback needs -token")
@@ -47,17 +47,17 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 		fmt.Fprint(fs.Output(), serverUsage)
 		fs.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return 2, usageError{fmt.Sprintf("server: unexpected arguments %q", fs.Args())}
+		return usageError{fmt.Sprintf("server: unexpected arguments %q", fs.Args())}
 	}
 	c.Token = tokenOrEnv(c.Token)
 	if c.StoreDir == "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {
-			return 2, usageError{"server: no user cache folder; give -store DIR"}
+			return usageError{"server: no user cache folder; give -store DIR"}
 		}
 		c.StoreDir = filepath.Join(cache, "impulse", "queue")
 	}
@@ -66,9 +66,9 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 	s, err := queue.Start(c)
 	if err != nil {
 		if errors.Is(err, queue.ErrNeedToken) {
-			return 2, usageError{"server: " + err.Error()}
+			return usageError{"server: " + err.Error()}
 		}
-		return 1, fmt.Errorf("server: %w", err)
+		return fmt.Errorf("server: %w", err)
 	}
 	fmt.Fprintf(stdout, "referee server: %s, files in %s; Ctrl-C stops it\n", s.URL(), c.StoreDir)
 	fmt.Fprintf(stdout, "  workers: referee worker -server %s\n", s.URL())
@@ -76,74 +76,42 @@ func runServer(args []string, stdout io.Writer) (int, error) {
 	<-ctx.Done()
 	s.Shutdown()
 	fmt.Fprintln(stdout, "referee server: stopped; the queue is kept in", c.StoreDir)
-	return 0, nil
-}
-
-// useQueue makes o a match played on the queue at c.server: it ships the
-// players and sets o.Runner. Warnings (what is not shipped) go to stderr.
-// The returned function closes the connection.
-func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.Writer) (func(), error) {
-	cl, builtin, err := dialQueue(c.server, c.token)
-	if err != nil {
-		return nil, err
-	}
-	r := &queue.Remote{Client: cl, ID: c.resume, Resume: c.resume != "", Log: stderr}
-	if r.ID == "" {
-		r.ID = queue.NewRunID()
-	}
-	for i, p := range o.Players {
-		b, warnings, err := cl.Ship(ctx, p, builtin)
-		for _, w := range warnings {
-			fmt.Fprintf(stderr, "referee: p%d: %s\n", i+1, w)
-		}
-		if err != nil {
-			cl.Close()
-			return nil, fmt.Errorf("-p%d: %w", i+1, err)
-		}
-		r.Players[i] = b
-	}
-	o.Runner = r
-	return cl.Close, nil
-}
-
-// dialQueue connects to the queue of "referee server" at server (-server)
-// with token (-token, else $IMPULSE_TOKEN). It returns the client and the
-// words that run a built-in bot here, which Ship sends by name.
-func dialQueue(server, token string) (*queue.Client, []string, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, nil, err
-	}
-	cl, err := queue.Dial(server, tokenOrEnv(token))
-	if err != nil {
-		return nil, nil, err
-	}
-	return cl, []string{self, "bot"}, nil
-}
-
-// checkServerURL checks a -server flag: nats://HOST:PORT.
-func checkServerURL(server string) error {
-	u, err := url.Parse(server)
-	if err != nil || u.Scheme != "nats" || u.Hostname() == "" || u.Port() == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
-		return fmt.Errorf("-server %q: want nats://HOST:PORT, the address referee server prints", server)
-	}
 	return nil
 }
 
-// tokenOrEnv returns the -token given, else $IMPULSE_TOKEN (read after
-// the flags, so that -h never prints it).
-func tokenOrEnv(token string) string {
-	if token == "" {
-		return os.Getenv("IMPULSE_TOKEN")
+// useQueue makes o a match played on the queue at c.server: it ships the
+// players (warnings on stderr) and sets o.Runner to the run's Remote, a
+// new run or the one -resume names. The returned function closes the
+// connection.
+func useQueue(ctx context.Context, c *matchConfig, o *match.Options, stderr io.Writer) (func(), error) {
+	launcher, err := builtin.Launcher()
+	if err != nil {
+		return nil, err
 	}
-	return token
+	q, err := queue.DialShipper(c.server, tokenOrEnv(c.token), launcher)
+	if err != nil {
+		return nil, err
+	}
+	q.Warn = func(label, warning string) { fmt.Fprintf(stderr, "referee: %s: %s\n", label, warning) }
+	id := c.resume
+	if id == "" {
+		id = queue.NewRunID()
+	}
+	r, err := q.Remote(ctx, id, o.Players, stderr)
+	if err != nil {
+		q.Close()
+		return nil, err
+	}
+	r.Resume = c.resume != ""
+	o.Runner = r
+	return q.Close, nil
 }
 
 // checkQueueFlags checks -server, -token and -resume of "referee match".
 func checkQueueFlags(c *matchConfig) error {
 	if c.server != "" {
-		if err := checkServerURL(c.server); err != nil {
-			return usageError{"match: " + err.Error()}
+		if err := queue.CheckURL(c.server); err != nil {
+			return usageError{"match: -server " + err.Error()}
 		}
 	}
 	if c.resume != "" {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/queue"
 )
@@ -40,28 +41,38 @@ func startTestQueue(t *testing.T) (*queue.Server, context.Context, *sync.WaitGro
 	return s, ctx, workers
 }
 
-// TestMatchOnServer plays the same match of deterministic built-in bots
-// locally and on an embedded server's workers, through the commands, and
-// compares the tables (times left out) and the results, game for game. A
-// third worker dies in the middle of its first game, without a word: the
-// game comes back to another worker when the ack wait passes.
-func TestMatchOnServer(t *testing.T) {
-	isolateCache(t)
-	s, ctx, workers := startTestQueue(t)
+// startWorkers starts n workers ("referee worker", one game at a time)
+// on the queue at s, stopped with ctx; started, when set, is told each
+// game a worker starts.
+func startWorkers(t *testing.T, ctx context.Context, s *queue.Server, workers *sync.WaitGroup, n int, started func(run string, index int, seed int64)) {
+	for i := 0; i < n; i++ {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			cfg := queue.WorkerConfig{Parallel: 1, CacheDir: t.TempDir(), Started: started}
+			if err := work(ctx, s.URL(), "", cfg, io.Discard); err != nil {
+				t.Errorf("worker: exit %d, %v", exitCode(err), err)
+			}
+		}()
+	}
+}
 
-	// The worker that dies: "referee worker" but for its client, closed
-	// by the test.
+// startDoomedWorker starts a worker that dies in the middle of its first
+// game, without a word: "referee worker" but for its client, which it
+// closes, with no result and no nak. The channel receives the game's
+// index.
+func startDoomedWorker(t *testing.T, ctx context.Context, s *queue.Server, workers *sync.WaitGroup) <-chan int {
 	doomed, err := queue.Dial(s.URL(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	self, _ := os.Executable()
+	launcher, _ := builtin.Launcher()
 	dctx, kill := context.WithCancel(ctx)
 	killed := make(chan int, 1)
 	workers.Add(1)
 	go func() {
 		defer workers.Done()
-		doomed.Work(dctx, queue.WorkerConfig{Parallel: 1, Builtin: []string{self, "bot"}, CacheDir: t.TempDir(),
+		doomed.Work(dctx, queue.WorkerConfig{Parallel: 1, Builtin: launcher, CacheDir: t.TempDir(),
 			Started: func(run string, index int, seed int64) {
 				select {
 				case killed <- index:
@@ -74,41 +85,48 @@ func TestMatchOnServer(t *testing.T) {
 				}
 			}})
 	}()
-	time.Sleep(200 * time.Millisecond) // first in line for the first game
-	for i := 0; i < 2; i++ {
-		workers.Add(1)
-		go func() {
-			defer workers.Done()
-			if code, err := work(ctx, s.URL(), "", queue.WorkerConfig{Parallel: 1, CacheDir: t.TempDir()}, io.Discard); code != 0 || err != nil {
-				t.Errorf("worker: exit %d, %v", code, err)
-			}
-		}()
+	return killed
+}
+
+// playResults plays "referee match" with args and -results into dir's
+// name.jsonl, and returns its table and its games.
+func playResults(t *testing.T, dir, name string, args ...string) (table string, games []match.Game) {
+	t.Helper()
+	results := filepath.Join(dir, name+".jsonl")
+	var stdout, stderr bytes.Buffer
+	if err := runMatch(append([]string{"-results", results}, args...), &stdout, &stderr); err != nil {
+		t.Fatalf("%s match: exit %d, %v\n%s", name, exitCode(err), err, stderr.String())
 	}
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var g match.Game
+		if err := json.Unmarshal([]byte(l), &g); err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	return stdout.String(), games
+}
+
+// TestMatchOnServer plays the same match of deterministic built-in bots
+// locally and on an embedded server's workers, through the commands, and
+// compares the tables (times left out) and the results, game for game. A
+// third worker dies in the middle of its first game, without a word: the
+// game comes back to another worker when the ack wait passes.
+func TestMatchOnServer(t *testing.T) {
+	isolateCache(t)
+	s, ctx, workers := startTestQueue(t)
+	killed := startDoomedWorker(t, ctx, s, workers)
+	time.Sleep(200 * time.Millisecond) // first in line for the first game
+	startWorkers(t, ctx, s, workers, 2, nil)
 
 	dir := t.TempDir()
 	args := []string{"-p1", "csb/ga -iterations 200", "-p2", "csb/baseline", "-n", "4", "-seed", "3", "-time-scale", "10", "-j", "2"}
-	play := func(name string, extra ...string) (table string, games []match.Game) {
-		results := filepath.Join(dir, name+".jsonl")
-		var stdout, stderr bytes.Buffer
-		code, err := runMatch(append(append([]string{"-results", results}, args...), extra...), &stdout, &stderr)
-		if code != 0 || err != nil {
-			t.Fatalf("%s match: exit %d, %v\n%s", name, code, err, stderr.String())
-		}
-		data, err := os.ReadFile(results)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			var g match.Game
-			if err := json.Unmarshal([]byte(l), &g); err != nil {
-				t.Fatal(err)
-			}
-			games = append(games, g)
-		}
-		return stdout.String(), games
-	}
-	localTable, localGames := play("local")
-	remoteTable, remoteGames := play("remote", "-server", s.URL(), "-replays", filepath.Join(dir, "replays"))
+	localTable, localGames := playResults(t, dir, "local", args...)
+	remoteTable, remoteGames := playResults(t, dir, "remote", append(args, "-server", s.URL(), "-replays", filepath.Join(dir, "replays"))...)
 	if !strings.Contains(remoteTable, "played by a runner (the queue's workers, run ") || !strings.Contains(localTable, " at a time") {
 		t.Errorf("the tables do not say who played: local %q, server %q", strings.SplitN(localTable, "\n", 2)[0], strings.SplitN(remoteTable, "\n", 2)[0])
 	}
@@ -118,8 +136,8 @@ func TestMatchOnServer(t *testing.T) {
 	if diff := cmp.Diff(outcomesBySeed(localGames), outcomesBySeed(remoteGames)); diff != "" {
 		t.Errorf("games (-local +server):\n%s", diff)
 	}
-	if code, err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); code != 0 || err != nil {
-		t.Errorf("referee diff of the workers' replays: exit %d, %v", code, err)
+	if err := runDiff([]string{filepath.Join(dir, "replays")}, io.Discard); err != nil {
+		t.Errorf("referee diff of the workers' replays: exit %d, %v", exitCode(err), err)
 	}
 	select {
 	case i := <-killed:
@@ -178,22 +196,22 @@ func outcomesBySeed(games []match.Game) map[outcome]int {
 // there, and server and worker print their synopsis.
 func TestQueueUsage(t *testing.T) {
 	var u usageError
-	code, err := runServer([]string{"-listen", "0.0.0.0:0", "-store", t.TempDir()}, io.Discard)
-	if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-token") {
-		t.Errorf("server -listen 0.0.0.0:0 without a token: exit %d, %v; want 2, naming -token", code, err)
+	err := runServer([]string{"-listen", "0.0.0.0:0", "-store", t.TempDir()}, io.Discard)
+	if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-token") {
+		t.Errorf("server -listen 0.0.0.0:0 without a token: exit %d, %v; want 2, naming -token", exitCode(err), err)
 	}
-	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-resume", "x"}, io.Discard, io.Discard)
-	if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-server") {
-		t.Errorf("match -resume without -server: exit %d, %v; want 2", code, err)
+	err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-resume", "x"}, io.Discard, io.Discard)
+	if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-server") {
+		t.Errorf("match -resume without -server: exit %d, %v; want 2", exitCode(err), err)
 	}
-	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1", "-resume", "a/b"}, io.Discard, io.Discard)
-	if code != 2 || !errors.As(err, &u) {
-		t.Errorf("match -resume a/b: exit %d, %v; want 2", code, err)
+	err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1", "-resume", "a/b"}, io.Discard, io.Discard)
+	if exitCode(err) != 2 || !errors.As(err, &u) {
+		t.Errorf("match -resume a/b: exit %d, %v; want 2", exitCode(err), err)
 	}
 	start := time.Now()
-	code, err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1"}, io.Discard, io.Discard)
-	if code != 1 || err == nil || time.Since(start) > 10*time.Second {
-		t.Errorf("match -server with no server: exit %d, %v after %v; want 1 at once", code, err, time.Since(start))
+	err = runMatch([]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-server", "nats://127.0.0.1:1"}, io.Discard, io.Discard)
+	if exitCode(err) != 1 || err == nil || time.Since(start) > 10*time.Second {
+		t.Errorf("match -server with no server: exit %d, %v after %v; want 1 at once", exitCode(err), err, time.Since(start))
 	}
 	// A worker without the server's token is refused, and told why.
 	s, err := queue.Start(queue.ServerConfig{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "s3cret"})
@@ -201,23 +219,22 @@ func TestQueueUsage(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Shutdown()
-	code, err = work(context.Background(), s.URL(), "", queue.WorkerConfig{CacheDir: t.TempDir()}, io.Discard)
-	if code != 1 || err == nil || !strings.Contains(err.Error(), "-token") {
-		t.Errorf("a worker without the token: exit %d, %v; want 1, naming -token", code, err)
+	err = work(context.Background(), s.URL(), "", queue.WorkerConfig{CacheDir: t.TempDir()}, io.Discard)
+	if exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "-token") {
+		t.Errorf("a worker without the token: exit %d, %v; want 1, naming -token", exitCode(err), err)
 	}
 	if tokenOrEnv("") != os.Getenv("IMPULSE_TOKEN") || tokenOrEnv("x") != "x" {
 		t.Error("tokenOrEnv: -token first, then $IMPULSE_TOKEN")
 	}
 	for _, sub := range []string{"server", "worker"} {
-		var code int
 		var err error
-		out := captureStdout(t, func() { code, err = run([]string{sub, "-h"}) })
-		if code != 0 || err != nil || !strings.HasPrefix(out, "usage: referee "+sub) {
-			t.Errorf("referee %s -h: exit %d, %v, printed %q", sub, code, err, out)
+		out := captureStdout(t, func() { err = run([]string{sub, "-h"}) })
+		if err != nil || !strings.HasPrefix(out, "usage: referee "+sub) {
+			t.Errorf("referee %s -h: exit %d, %v, printed %q", sub, exitCode(err), err, out)
 		}
-		code, err = run([]string{sub, "-no-such-flag"})
-		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "referee "+sub+" -h") {
-			t.Errorf("referee %s -no-such-flag: exit %d, %v", sub, code, err)
+		err = run([]string{sub, "-no-such-flag"})
+		if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "referee "+sub+" -h") {
+			t.Errorf("referee %s -no-such-flag: exit %d, %v", sub, exitCode(err), err)
 		}
 	}
 }

@@ -18,17 +18,14 @@ under the live rules. It runs until its input ends.
 
 // runSimtest is "referee simtest": the community CSB simulator test
 // protocol on stdin and stdout.
-func runSimtest(args []string, in io.Reader, out io.Writer) (int, error) {
+func runSimtest(args []string, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("simtest", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(fs.Output(), simtestUsage) }
-	if code, ok, err := parseFlags(fs, args, out); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, out); !ok {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return 2, usageError{fmt.Sprintf("simtest: unexpected arguments %q", fs.Args())}
+		return usageError{fmt.Sprintf("simtest: unexpected arguments %q", fs.Args())}
 	}
-	if err := csbref.SimTest(in, out); err != nil {
-		return 1, err
-	}
-	return 0, nil
+	return csbref.SimTest(in, out)
 }

@@ -156,91 +156,109 @@ func TestSimtestCommand(t *testing.T) {
 	if out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	t.Run("current protocol", func(t *testing.T) {
-		c := startSimtestCommand(t, bin)
-		for _, m := range simtestMaps {
-			cps := strings.Fields(m.checkpoints)
-			header := fmt.Sprintf("%d\n", len(cps)/2)
-			for k := 0; k < len(cps); k += 2 {
-				header += cps[k] + " " + cps[k+1] + "\n"
+	t.Run("current protocol", func(t *testing.T) { simtestCurrent(t, bin) })
+	t.Run("first protocol", func(t *testing.T) { simtestFirst(t, bin) })
+	t.Run("malformed first line", func(t *testing.T) { simtestMalformed(t, bin) })
+}
+
+// simtestCurrent sends each map's header and test count, then its tests,
+// in the current protocol, and checks each answer.
+func simtestCurrent(t *testing.T, bin string) {
+	c := startSimtestCommand(t, bin)
+	for _, m := range simtestMaps {
+		cps := strings.Fields(m.checkpoints)
+		header := fmt.Sprintf("%d\n", len(cps)/2)
+		for k := 0; k < len(cps); k += 2 {
+			header += cps[k] + " " + cps[k+1] + "\n"
+		}
+		c.send(t, m.replay+"'s map", header+fmt.Sprintf("%d\n", len(m.tests)))
+		for _, tc := range m.tests {
+			what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
+			var lines strings.Builder
+			for _, p := range tc.pods {
+				fmt.Fprintf(&lines, "%d %d %d %d %s %d %d %d\n", p.x, p.y, p.vx, p.vy,
+					strconv.FormatFloat(p.degrees(t), 'g', -1, 64), p.next, p.shield, p.boost)
 			}
-			c.send(t, m.replay+"'s map", header+fmt.Sprintf("%d\n", len(m.tests)))
-			for _, tc := range m.tests {
-				what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
-				var lines strings.Builder
-				for _, p := range tc.pods {
-					fmt.Fprintf(&lines, "%d %d %d %d %s %d %d %d\n", p.x, p.y, p.vx, p.vy,
-						strconv.FormatFloat(p.degrees(t), 'g', -1, 64), p.next, p.shield, p.boost)
+			for _, cmd := range tc.commands {
+				lines.WriteString(cmd + "\n")
+			}
+			c.send(t, what, lines.String())
+			checkCurrentAnswer(t, what, c.answer(t, what), tc.want)
+		}
+	}
+	c.close(t)
+}
+
+// checkCurrentAnswer checks an answer of the current protocol: the pods'
+// integers exactly, their angles in degrees within 1e-9.
+func checkCurrentAnswer(t *testing.T, what string, got [4]string, want [4]simtestPod) {
+	t.Helper()
+	for i, w := range want {
+		f := strings.Fields(got[i])
+		if len(f) != 8 {
+			t.Errorf("%s pod %d: %q, want 8 fields", what, i, got[i])
+			continue
+		}
+		ints := fmt.Sprintf("%d %d %d %d", w.x, w.y, w.vx, w.vy)
+		rest := fmt.Sprintf("%d %d %d", w.next, w.shield, w.boost)
+		angle, err := strconv.ParseFloat(f[4], 64)
+		if strings.Join(f[:4], " ") != ints || strings.Join(f[5:], " ") != rest ||
+			err != nil || math.Abs(angle-w.degrees(t)) > 1e-9 {
+			t.Errorf("%s pod %d: got %q, want %s %.12g %s (the replay's angle %s rad in degrees)",
+				what, i, got[i], ints, w.degrees(t), rest, w.angle)
+		}
+	}
+}
+
+// simtestFirst sends each test in the first protocol, the angles in
+// whole degrees, and checks each answer.
+func simtestFirst(t *testing.T, bin string) {
+	c := startSimtestCommand(t, bin)
+	for _, m := range simtestMaps {
+		for _, tc := range m.tests {
+			what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
+			var lines strings.Builder
+			for i, p := range tc.pods {
+				angle := p.wholeDegrees(t)
+				if angle == -1 {
+					angle = tc.want[i].wholeDegrees(t)
 				}
-				for _, cmd := range tc.commands {
-					lines.WriteString(cmd + "\n")
-				}
-				c.send(t, what, lines.String())
-				got := c.answer(t, what)
-				for i, w := range tc.want {
-					f := strings.Fields(got[i])
-					if len(f) != 8 {
-						t.Errorf("%s pod %d: %q, want 8 fields", what, i, got[i])
-						continue
-					}
-					ints := fmt.Sprintf("%d %d %d %d", w.x, w.y, w.vx, w.vy)
-					rest := fmt.Sprintf("%d %d %d", w.next, w.shield, w.boost)
-					angle, err := strconv.ParseFloat(f[4], 64)
-					if strings.Join(f[:4], " ") != ints || strings.Join(f[5:], " ") != rest ||
-						err != nil || math.Abs(angle-w.degrees(t)) > 1e-9 {
-						t.Errorf("%s pod %d: got %q, want %s %.12g %s (the replay's angle %s rad in degrees)",
-							what, i, got[i], ints, w.degrees(t), rest, w.angle)
-					}
+				fmt.Fprintf(&lines, "%d %d %d %d %d %d %d\n", p.x, p.y, p.vx, p.vy, angle, p.shield, p.boost)
+			}
+			for _, cmd := range tc.commands {
+				lines.WriteString(cmd + "\n")
+			}
+			c.send(t, what, lines.String())
+			got := c.answer(t, what)
+			for i, w := range tc.want {
+				want := fmt.Sprintf("%d %d %d %d %d %d %d", w.x, w.y, w.vx, w.vy, w.wholeDegrees(t), w.shield, w.boost)
+				if got[i] != want {
+					t.Errorf("%s pod %d: got %q, want %q (the replay's angle %s rad in whole degrees)",
+						what, i, got[i], want, w.angle)
 				}
 			}
 		}
-		c.close(t)
-	})
-	t.Run("first protocol", func(t *testing.T) {
-		c := startSimtestCommand(t, bin)
-		for _, m := range simtestMaps {
-			for _, tc := range m.tests {
-				what := fmt.Sprintf("%s turn %d", m.replay, tc.turn)
-				var lines strings.Builder
-				for i, p := range tc.pods {
-					angle := p.wholeDegrees(t)
-					if angle == -1 {
-						angle = tc.want[i].wholeDegrees(t)
-					}
-					fmt.Fprintf(&lines, "%d %d %d %d %d %d %d\n", p.x, p.y, p.vx, p.vy, angle, p.shield, p.boost)
-				}
-				for _, cmd := range tc.commands {
-					lines.WriteString(cmd + "\n")
-				}
-				c.send(t, what, lines.String())
-				got := c.answer(t, what)
-				for i, w := range tc.want {
-					want := fmt.Sprintf("%d %d %d %d %d %d %d", w.x, w.y, w.vx, w.vy, w.wholeDegrees(t), w.shield, w.boost)
-					if got[i] != want {
-						t.Errorf("%s pod %d: got %q, want %q (the replay's angle %s rad in whole degrees)",
-							what, i, got[i], want, w.angle)
-					}
-				}
-			}
-		}
-		c.close(t)
-	})
-	t.Run("malformed first line", func(t *testing.T) {
-		cmd := exec.Command(bin, "simtest")
-		cmd.Stdin = strings.NewReader("\n\n1 2 3\n")
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-			t.Errorf("exit: %v, want exit status 1", err)
-		}
-		const want = `referee: line 3: first line "1 2 3" has 3 fields: want a checkpoint count (1 field, the current protocol) ` +
-			`or a pod "x y vx vy angle shield boost" (7 fields, the first protocol)` + "\n"
-		if stdout.Len() > 0 || stderr.String() != want {
-			t.Errorf("stdout %q, stderr %q; want nothing and %q", stdout.String(), stderr.String(), want)
-		}
-	})
+	}
+	c.close(t)
+}
+
+// simtestMalformed: a malformed first line ends the command with status
+// 1 and an error naming the line.
+func simtestMalformed(t *testing.T, bin string) {
+	cmd := exec.Command(bin, "simtest")
+	cmd.Stdin = strings.NewReader("\n\n1 2 3\n")
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Errorf("exit: %v, want exit status 1", err)
+	}
+	const want = `referee: line 3: first line "1 2 3" has 3 fields: want a checkpoint count (1 field, the current protocol) ` +
+		`or a pod "x y vx vy angle shield boost" (7 fields, the first protocol)` + "\n"
+	if stdout.Len() > 0 || stderr.String() != want {
+		t.Errorf("stdout %q, stderr %q; want nothing and %q", stdout.String(), stderr.String(), want)
+	}
 }
 
 // simtestCommand is a running "referee simtest".

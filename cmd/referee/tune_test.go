@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"impulse/referee/queue"
+	"impulse/referee/tune"
 )
 
 // TestTuneCommand tunes the thrust of the CSB baseline in self-play
@@ -31,9 +32,9 @@ func TestTuneCommand(t *testing.T) {
 	args := []string{"-game", "csb", "-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,40,0,200,10,0.05",
 		"-games", "12", "-j", "2", "-time-scale", "10", "-o", dir}
 	var stdout, stderr bytes.Buffer
-	code, err := runTune(args, &stdout, &stderr)
-	if code != 0 || err != nil {
-		t.Fatalf("tune: exit %d, %v\n%s%s", code, err, stdout.String(), stderr.String())
+	err := runTune(args, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("tune: exit %d, %v\n%s%s", exitCode(err), err, stdout.String(), stderr.String())
 	}
 	out := stdout.String()
 	if !strings.Contains(out, "tuned bot: csb/baseline -base-thrust ") || !strings.Contains(out, "thrust") {
@@ -42,7 +43,7 @@ func TestTuneCommand(t *testing.T) {
 	if !strings.Contains(stderr.String(), "iteration 6/6 (12 games)") {
 		t.Errorf("stderr does not show the last iteration:\n%s", stderr.String())
 	}
-	journal, err := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+	journal, err := os.ReadFile(filepath.Join(dir, tune.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,39 +51,39 @@ func TestTuneCommand(t *testing.T) {
 	if len(lines) != 6 {
 		t.Fatalf("%d journal lines, want 6:\n%s", len(lines), journal)
 	}
-	for _, f := range []string{tuneSettingFile, tunePlotFile, tuneCommandFile} {
+	for _, f := range []string{tune.SettingFile, tune.PlotFile, tune.CommandFile} {
 		if data, err := os.ReadFile(filepath.Join(dir, f)); err != nil || len(data) == 0 {
 			t.Errorf("%s: %d bytes, %v", f, len(data), err)
 		}
 	}
-	cmd, _ := os.ReadFile(filepath.Join(dir, tuneCommandFile))
+	cmd, _ := os.ReadFile(filepath.Join(dir, tune.CommandFile))
 	if !strings.Contains(out, "tuned bot: "+string(cmd)) {
 		t.Errorf("command.txt %q is not the command printed:\n%s", cmd, out)
 	}
 
-	code, err = runTune(args, &stdout, &stderr)
+	err = runTune(args, &stdout, &stderr)
 	var u usageError
-	if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-resume") {
-		t.Errorf("a second run into the folder: exit %d, %v; want 2 and -resume named", code, err)
+	if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), "-resume") {
+		t.Errorf("a second run into the folder: exit %d, %v; want 2 and -resume named", exitCode(err), err)
 	}
 	other := append(append([]string(nil), args...), "-resume", "-seed", "5")
-	if code, err := runTune(other, &stdout, &stderr); code != 2 || !strings.Contains(err.Error(), "flags differ") {
-		t.Errorf("-resume with another seed: exit %d, %v; want 2, the flags differ", code, err)
+	if err := runTune(other, &stdout, &stderr); exitCode(err) != 2 || !strings.Contains(err.Error(), "flags differ") {
+		t.Errorf("-resume with another seed: exit %d, %v; want 2, the flags differ", exitCode(err), err)
 	}
 
 	// Cut after 2 iterations, with half a line, then resumed.
 	cut := strings.Join(lines[:2], "") + lines[2][:10]
-	if err := os.WriteFile(filepath.Join(dir, tuneJournalFile), []byte(cut), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, tune.JournalFile), []byte(cut), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stdout.Reset()
-	if code, err := runTune(append(args, "-resume"), &stdout, &stderr); code != 0 || err != nil {
-		t.Fatalf("tune -resume: exit %d, %v\n%s", code, err, stdout.String())
+	if err := runTune(append(args, "-resume"), &stdout, &stderr); err != nil {
+		t.Fatalf("tune -resume: exit %d, %v\n%s", exitCode(err), err, stdout.String())
 	}
 	if !strings.Contains(stdout.String(), "from iteration 3") {
 		t.Errorf("the resumed run does not start at iteration 3:\n%s", stdout.String())
 	}
-	again, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+	again, _ := os.ReadFile(filepath.Join(dir, tune.JournalFile))
 	if string(again) != string(journal) {
 		t.Errorf("resumed journal:\n%s\nwant the whole run's:\n%s", again, journal)
 	}
@@ -108,15 +109,15 @@ func TestTuneUsage(t *testing.T) {
 		{[]string{"-no-such-flag"}, "referee tune -h"},
 	} {
 		var stdout, stderr bytes.Buffer
-		code, err := runTune(tc.args, &stdout, &stderr)
+		err := runTune(tc.args, &stdout, &stderr)
 		var u usageError
-		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("tune %q: exit %d, %v; want 2 and %q", tc.args, code, err, tc.want)
+		if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %q: exit %d, %v; want 2 and %q", tc.args, exitCode(err), err, tc.want)
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code, err := runTune([]string{"-h"}, &stdout, &stderr); code != 0 || err != nil || !strings.HasPrefix(stdout.String(), "usage: referee tune ") || !strings.Contains(stdout.String(), "-param") {
-		t.Errorf("tune -h: exit %d, %v, printed %q", code, err, stdout.String())
+	if err := runTune([]string{"-h"}, &stdout, &stderr); err != nil || !strings.HasPrefix(stdout.String(), "usage: referee tune ") || !strings.Contains(stdout.String(), "-param") {
+		t.Errorf("tune -h: exit %d, %v, printed %q", exitCode(err), err, stdout.String())
 	}
 }
 
@@ -129,18 +130,74 @@ func TestTuneAgainstOpponent(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	code, err := runTune([]string{"-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,100,0,200,10,0.05",
+	err := runTune([]string{"-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,100,0,200,10,0.05",
 		"-p2", "csb/baseline", "-games", "8", "-j", "4", "-time-scale", "10", "-o", dir, "-progress=false"}, &stdout, &stderr)
-	if code != 0 || err != nil {
-		t.Fatalf("tune: exit %d, %v\n%s%s", code, err, stdout.String(), stderr.String())
+	if err != nil {
+		t.Fatalf("tune: exit %d, %v\n%s%s", exitCode(err), err, stdout.String(), stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "against csb/baseline: 8 games, 2 iterations of 4") {
 		t.Errorf("stdout:\n%s", stdout.String())
 	}
-	journal, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
+	journal, _ := os.ReadFile(filepath.Join(dir, tune.JournalFile))
 	if n := strings.Count(string(journal), "\n"); n != 2 || strings.Count(string(journal), `"scores":[`) != 2 {
 		t.Errorf("journal of %d lines:\n%s", n, journal)
 	}
+}
+
+// tuneJournal runs "referee tune" with args and -o dir, and returns the
+// journal it wrote and its stdout.
+func tuneJournal(t *testing.T, dir string, args ...string) (journal []byte, stdout string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if err := runTune(append(append([]string(nil), args...), "-o", dir), &out, &errs); err != nil {
+		t.Fatalf("tune %q: exit %d, %v\n%s%s", args, exitCode(err), err, out.String(), errs.String())
+	}
+	journal, err := os.ReadFile(filepath.Join(dir, tune.JournalFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return journal, out.String()
+}
+
+// tuneCutOnServer runs "referee tune" with args into dir on the server at
+// url, and closes its connection once the journal has 3 lines, without a
+// word, as when the tuner is killed: the run fails, telling -resume. It
+// returns the journal's lines at the cut and the run's error.
+func tuneCutOnServer(t *testing.T, ctx context.Context, url, dir string, args ...string) (int, error) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	c, err := parseTune(append(append([]string(nil), args...), "-o", dir, "-server", url), &stdout, &stderr)
+	if c == nil {
+		t.Fatalf("tune -server: exit %d, %v", exitCode(err), err)
+	}
+	if c.Parallel != 4 {
+		t.Errorf("-j 4 with -server: %d at once", c.Parallel)
+	}
+	clients := make(chan *queue.Client, 1)
+	c.OnQueue = func(cl *queue.Client) { clients <- cl }
+	cut := make(chan int, 1)
+	go func() {
+		cl := <-clients
+		for {
+			data, _ := os.ReadFile(filepath.Join(dir, tune.JournalFile))
+			if n := bytes.Count(data, []byte("\n")); n >= 3 {
+				cl.Close()
+				cut <- n
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
+	defer tcancel()
+	err = playTune(tctx, c)
+	if exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "-resume continues") {
+		t.Fatalf("tune with its connection lost: exit %d, %v; want 1, -resume continues\n%s", exitCode(err), err, stdout.String())
+	}
+	if !strings.Contains(stdout.String(), "the games go to the workers of "+url) {
+		t.Errorf("stdout does not name the server:\n%s", stdout.String())
+	}
+	return <-cut, err
 }
 
 // TestTuneOnServer tunes the thrust of the CSB baseline (16 games, 8
@@ -159,68 +216,14 @@ func TestTuneOnServer(t *testing.T) {
 	isolateCache(t)
 	s, ctx, workers := startTestQueue(t)
 	var played atomic.Int32
-	for i := 0; i < 2; i++ {
-		workers.Add(1)
-		go func() {
-			defer workers.Done()
-			cfg := queue.WorkerConfig{Parallel: 1, CacheDir: t.TempDir(), Started: func(string, int, int64) { played.Add(1) }}
-			if code, err := work(ctx, s.URL(), "", cfg, io.Discard); code != 0 || err != nil {
-				t.Errorf("worker: exit %d, %v", code, err)
-			}
-		}()
-	}
+	startWorkers(t, ctx, s, workers, 2, func(string, int, int64) { played.Add(1) })
 
 	args := []string{"-game", "csb", "-bot", "csb/baseline -base-thrust {thrust}", "-param", "thrust,40,0,200,10,0.05",
 		"-games", "16", "-j", "4", "-seed", "7", "-time-scale", "10", "-progress=false"}
-	tuneIn := func(dir string, extra ...string) (journal []byte, stdout string) {
-		t.Helper()
-		var out, errs bytes.Buffer
-		if code, err := runTune(append(append(append([]string(nil), args...), "-o", dir), extra...), &out, &errs); code != 0 || err != nil {
-			t.Fatalf("tune %q: exit %d, %v\n%s%s", extra, code, err, out.String(), errs.String())
-		}
-		journal, err := os.ReadFile(filepath.Join(dir, tuneJournalFile))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return journal, out.String()
-	}
-	want, _ := tuneIn(t.TempDir())
-
+	want, _ := tuneJournal(t, t.TempDir(), args...)
 	dir := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	c, code, err := parseTune(append(append([]string(nil), args...), "-o", dir, "-server", s.URL()), &stdout, &stderr)
-	if c == nil {
-		t.Fatalf("tune -server: exit %d, %v", code, err)
-	}
-	if c.parallel != 4 {
-		t.Errorf("-j 4 with -server: %d at once", c.parallel)
-	}
-	clients := make(chan *queue.Client, 1)
-	c.onQueue = func(cl *queue.Client) { clients <- cl }
-	cut := make(chan int, 1)
-	go func() {
-		cl := <-clients
-		for {
-			data, _ := os.ReadFile(filepath.Join(dir, tuneJournalFile))
-			if n := bytes.Count(data, []byte("\n")); n >= 3 {
-				cl.Close()
-				cut <- n
-				return
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}()
-	tctx, tcancel := context.WithTimeout(ctx, time.Minute)
-	defer tcancel()
-	code, err = playTune(tctx, c)
-	if code != 1 || err == nil || !strings.Contains(err.Error(), "-resume continues") {
-		t.Fatalf("tune with its connection lost: exit %d, %v; want 1, -resume continues\n%s", code, err, stdout.String())
-	}
-	n := <-cut
-	if !strings.Contains(stdout.String(), "the games go to the workers of "+s.URL()) {
-		t.Errorf("stdout does not name the server:\n%s", stdout.String())
-	}
-	got, out := tuneIn(dir, "-server", s.URL(), "-resume")
+	n, err := tuneCutOnServer(t, ctx, s.URL(), dir, args...)
+	got, out := tuneJournal(t, dir, append(args, "-server", s.URL(), "-resume")...)
 	t.Logf("connection lost after iteration %d (%v); the workers played %d games for 16; the resumed run: %s", n, err, played.Load(), strings.SplitN(out, "\n", 2)[0])
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("journal on the server, cut and resumed (-local +server):\n%s", diff)
@@ -236,8 +239,8 @@ func TestTuneOnServer(t *testing.T) {
 	args = []string{"-game", "csb", "-bot", script + " {thrust}", "-param", "thrust,100,0,200,10,0.05", "-p2", "csb/baseline",
 		"-games", "8", "-j", "8", "-seed", "3", "-time-scale", "10", "-progress=false"}
 	before := played.Load()
-	want, _ = tuneIn(t.TempDir())
-	got, _ = tuneIn(t.TempDir(), "-server", s.URL())
+	want, _ = tuneJournal(t, t.TempDir(), args...)
+	got, _ = tuneJournal(t, t.TempDir(), append(args, "-server", s.URL())...)
 	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("journal of a file against -p2 on the server (-local +server):\n%s", diff)
 	}
@@ -261,13 +264,13 @@ func TestTuneServerUsage(t *testing.T) {
 		{[]string{"-server", "nats://127.0.0.1"}, "want nats://HOST:PORT"},
 		{[]string{"-token", "s3cret"}, "-token is the token of a -server"},
 	} {
-		code, err := runTune(append(append([]string(nil), base...), tc.args...), io.Discard, io.Discard)
-		if code != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("tune %q: exit %d, %v; want 2 and %q", tc.args, code, err, tc.want)
+		err := runTune(append(append([]string(nil), base...), tc.args...), io.Discard, io.Discard)
+		if exitCode(err) != 2 || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %q: exit %d, %v; want 2 and %q", tc.args, exitCode(err), err, tc.want)
 		}
 	}
-	c, _, err := parseTune(append(append([]string(nil), base...), "-server", "nats://127.0.0.1:1"), io.Discard, io.Discard)
-	if c == nil || c.parallel != tuneServerParallel {
+	c, err := parseTune(append(append([]string(nil), base...), "-server", "nats://127.0.0.1:1"), io.Discard, io.Discard)
+	if c == nil || c.Parallel != tuneServerParallel {
 		t.Errorf("tune -server without -j: %v", err)
 	}
 
@@ -285,9 +288,9 @@ func TestTuneServerUsage(t *testing.T) {
 		{[]string{"-server", s.URL()}, "-token"},
 		{[]string{"-server", "nats://127.0.0.1:1"}, "nats://127.0.0.1:1"},
 	} {
-		code, err := runTune(append(append([]string(nil), base...), append(tc.args, "-o", t.TempDir())...), io.Discard, io.Discard)
-		if code != 1 || err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("tune %q: exit %d, %v; want 1 and %q", tc.args, code, err, tc.want)
+		err := runTune(append(append([]string(nil), base...), append(tc.args, "-o", t.TempDir())...), io.Discard, io.Discard)
+		if exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("tune %q: exit %d, %v; want 1 and %q", tc.args, exitCode(err), err, tc.want)
 		}
 	}
 	if d := time.Since(start); d > 10*time.Second {

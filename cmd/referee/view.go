@@ -45,7 +45,7 @@ Flags:
 `
 
 // runView is "referee view".
-func runView(args []string, stdout io.Writer) (int, error) {
+func runView(args []string, stdout io.Writer) error {
 	flags := flag.NewFlagSet("view", flag.ContinueOnError)
 	addr := flags.String("addr", defaultViewAddr, "loopback `address` to serve on (port 0: any free port)")
 	out := flags.String("o", "", "write a self-contained page of one replay to `FILE.html` instead of serving")
@@ -54,51 +54,54 @@ func runView(args []string, stdout io.Writer) (int, error) {
 		fmt.Fprint(flags.Output(), viewUsage)
 		flags.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(flags, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(flags, args, stdout); !ok {
+		return err
 	}
-	addrSet := false
-	flags.Visit(func(f *flag.Flag) { addrSet = addrSet || f.Name == "addr" })
-
 	paths := flags.Args()
 	if len(paths) == 0 {
 		dir, err := recordedReplaysDir()
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return 2, usageError{"view: no replay given, and no match has recorded a replays folder yet; try: referee view replays/"}
+				return usageError{"view: no replay given, and no match has recorded a replays folder yet; try: referee view replays/"}
 			}
-			return 1, fmt.Errorf("view: %w", err)
+			return fmt.Errorf("view: %w", err)
 		}
 		paths = []string{dir}
 	}
-
-	if *out != "" {
-		files, err := replay.Files(paths)
-		if err != nil {
-			return 2, fmt.Errorf("view: %w", err)
-		}
-		if len(files) != 1 {
-			return 2, usageError{fmt.Sprintf("view -o: give exactly one replay; %v holds %d", paths, len(files))}
-		}
-		if err := view.ExportFile(*out, files[0], *diff); err != nil {
-			return 1, err
-		}
-		fmt.Fprintf(stdout, "wrote %s (replay %s)\n", *out, files[0])
-		return 0, nil
-	}
-
 	files, err := replay.Files(paths)
 	if err != nil {
-		return 2, fmt.Errorf("view: %w", err)
+		return fmt.Errorf("view: %w", err)
 	}
-	ln, err := listenLoopback(*addr, !addrSet)
+	if *out != "" {
+		return exportView(*out, paths, files, *diff, stdout)
+	}
+	return serveView(*addr, !isSet(flags, "addr"), paths, files, *diff, stdout)
+}
+
+// exportView writes the self-contained page of the one replay of files
+// (found under paths) to out.
+func exportView(out string, paths, files []string, diff bool, stdout io.Writer) error {
+	if len(files) != 1 {
+		return usageError{fmt.Sprintf("view -o: give exactly one replay; %v holds %d", paths, len(files))}
+	}
+	if err := view.ExportFile(out, files[0], diff); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s (replay %s)\n", out, files[0])
+	return nil
+}
+
+// serveView serves the viewer of the replays under paths (files) on the
+// loopback address addr, or with fallback any free port, until Ctrl-C.
+func serveView(addr string, fallback bool, paths, files []string, diff bool, stdout io.Writer) error {
+	ln, err := listenLoopback(addr, fallback)
 	if err != nil {
-		return 1, fmt.Errorf("view: %w", err)
+		return fmt.Errorf("view: %w", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := &http.Server{
-		Handler:           view.NewServer(paths, view.Options{NoDiff: !*diff}),
+		Handler:           view.NewServer(paths, view.Options{NoDiff: !diff}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	fmt.Fprintf(stdout, "viewing %d replays under %v at http://%s/ (Ctrl-C to stop)\n", len(files), paths, ln.Addr())
@@ -106,14 +109,14 @@ func runView(args []string, stdout io.Writer) (int, error) {
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
-		return 1, fmt.Errorf("view: %w", err)
+		return fmt.Errorf("view: %w", err)
 	case <-ctx.Done():
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	srv.Shutdown(shut)
 	<-errc
-	return 0, nil
+	return nil
 }
 
 // listenLoopback listens on addr, which must be a loopback address: the

@@ -36,9 +36,9 @@ func TestViewExport(t *testing.T) {
 	copyReplay(t, src)
 	out := filepath.Join(dir, "game.html")
 	var stdout bytes.Buffer
-	code, err := runView([]string{"-o", out, src}, &stdout)
-	if err != nil || code != 0 {
-		t.Fatalf("view -o: exit %d, %v", code, err)
+	err := runView([]string{"-o", out, src}, &stdout)
+	if err != nil {
+		t.Fatalf("view -o: exit %d, %v", exitCode(err), err)
 	}
 	page, err := os.ReadFile(out)
 	if err != nil {
@@ -53,8 +53,8 @@ func TestViewExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	out2 := filepath.Join(t.TempDir(), "last.html")
-	if code, err := runView([]string{"-o", out2, "-diff=false"}, &stdout); err != nil || code != 0 {
-		t.Fatalf("view -o with the last match's folder: exit %d, %v", code, err)
+	if err := runView([]string{"-o", out2, "-diff=false"}, &stdout); err != nil {
+		t.Fatalf("view -o with the last match's folder: exit %d, %v", exitCode(err), err)
 	}
 	if _, err := os.Stat(out2); err != nil {
 		t.Error(err)
@@ -80,14 +80,14 @@ func TestViewUsageErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			code, err := runView(tc.args, &bytes.Buffer{})
-			if err == nil || code == 0 || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("view %q: exit %d, %v; want an error containing %q", tc.args, code, err, tc.want)
+			err := runView(tc.args, &bytes.Buffer{})
+			if err == nil || exitCode(err) == 0 || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("view %q: exit %d, %v; want an error containing %q", tc.args, exitCode(err), err, tc.want)
 			}
 		})
 	}
 	var u usageError
-	if _, err := runView(nil, &bytes.Buffer{}); !errors.As(err, &u) {
+	if err := runView(nil, &bytes.Buffer{}); !errors.As(err, &u) {
 		t.Errorf("no path and nothing recorded: %v is not a usage error (exit 2)", err)
 	}
 	if _, err := os.Stat(out); err == nil {

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"syscall"
 
+	"impulse/referee/builtin"
 	"impulse/referee/queue"
 )
 
@@ -34,7 +35,7 @@ Flags:
 `
 
 // runWorker is "referee worker".
-func runWorker(args []string, stdout, stderr io.Writer) (int, error) {
+func runWorker(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	var server, token string
 	var cfg queue.WorkerConfig
@@ -46,16 +47,16 @@ func runWorker(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprint(fs.Output(), workerUsage)
 		fs.PrintDefaults()
 	}
-	if code, ok, err := parseFlags(fs, args, stdout); !ok {
-		return code, err
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return 2, usageError{fmt.Sprintf("worker: unexpected arguments %q", fs.Args())}
+		return usageError{fmt.Sprintf("worker: unexpected arguments %q", fs.Args())}
 	}
 	if cfg.CacheDir == "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {
-			return 2, usageError{"worker: no user cache folder; give -cache DIR"}
+			return usageError{"worker: no user cache folder; give -cache DIR"}
 		}
 		cfg.CacheDir = filepath.Join(cache, "impulse", "bots")
 	}
@@ -65,25 +66,25 @@ func runWorker(args []string, stdout, stderr io.Writer) (int, error) {
 }
 
 // work runs a worker until ctx is done.
-func work(ctx context.Context, server, token string, cfg queue.WorkerConfig, stderr io.Writer) (int, error) {
-	self, err := os.Executable()
+func work(ctx context.Context, server, token string, cfg queue.WorkerConfig, stderr io.Writer) error {
+	launcher, err := builtin.Launcher()
 	if err != nil {
-		return 1, fmt.Errorf("worker: %w", err)
+		return fmt.Errorf("worker: %w", err)
 	}
-	cfg.Builtin = []string{self, "bot"}
+	cfg.Builtin = launcher
 	host, _ := os.Hostname()
 	cfg.Name = fmt.Sprintf("%s:%d", host, os.Getpid())
 	cfg.Log = prefixWriter{stderr, "referee worker: "}
 	cl, err := queue.Dial(server, token)
 	if err != nil {
-		return 1, fmt.Errorf("worker: %w", err)
+		return fmt.Errorf("worker: %w", err)
 	}
 	defer cl.Close()
 	fmt.Fprintf(stderr, "referee worker %s: %d games at a time from %s; Ctrl-C hands back its games and stops\n", cfg.Name, cfg.Parallel, server)
 	if err := cl.Work(ctx, cfg); err != nil {
-		return 1, fmt.Errorf("worker: %w", err)
+		return fmt.Errorf("worker: %w", err)
 	}
-	return 0, nil
+	return nil
 }
 
 // prefixWriter writes each Write (a line) after a prefix.

@@ -13,26 +13,27 @@ import (
 	"testing"
 	"time"
 
+	"impulse/referee/fetch/fetchtest"
 	"impulse/referee/replay"
 )
 
 // shapes serves the live games in all three of the API's shapes.
-func shapes(f *fakeAPI, ids []int64) {
+func shapes(f *fetchtest.API, ids []int64) {
 	for i, id := range ids {
 		switch i % 3 {
 		case 0:
-			f.shape[id] = "wrapped"
+			f.Shape[id] = fetchtest.Wrapped
 		case 1:
-			f.shape[id] = "bare"
+			f.Shape[id] = fetchtest.Bare
 		case 2:
-			f.shape[id] = "success"
+			f.Shape[id] = fetchtest.Success
 		}
 	}
 }
 
 // checkFiles checks that dir holds exactly the downloaded games' files,
 // each the body the stand-in served, byte for byte, and a replay.
-func checkFiles(t *testing.T, f *fakeAPI, dir string, ids []int64) {
+func checkFiles(t *testing.T, f *fetchtest.API, dir string, ids []int64) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -55,9 +56,7 @@ func checkFiles(t *testing.T, f *fakeAPI, dir string, ids []int64) {
 			t.Error(err)
 			continue
 		}
-		f.mu.Lock()
-		served := f.served[id]
-		f.mu.Unlock()
+		served := f.Served(id)
 		if !bytes.Equal(got, served) {
 			t.Errorf("game %d: the file (%d bytes) is not the served body (%d bytes)", id, len(got), len(served))
 		}
@@ -70,16 +69,60 @@ func checkFiles(t *testing.T, f *fakeAPI, dir string, ids []int64) {
 	}
 }
 
+// checkRetryWaits checks the waits of a download of n games each
+// answered first with a 429 and Retry-After: 1: a wait of 1 s a game,
+// and the pause between downloads, so once fewer than the games.
+func checkRetryWaits(t *testing.T, waits []time.Duration, pause time.Duration, n int) {
+	t.Helper()
+	var retries, pauses int
+	for _, d := range waits {
+		switch d {
+		case time.Second:
+			retries++
+		case pause:
+			pauses++
+		default:
+			t.Errorf("a wait of %v, want Retry-After's 1s or the pause %v", d, pause)
+		}
+	}
+	if retries != n || pauses != n-1 {
+		t.Errorf("%d retry waits and %d pauses, want %d and %d", retries, pauses, n, n-1)
+	}
+}
+
+// checkCachedRun downloads ids again into dir, which holds them: it asks
+// for nothing and pauses never.
+func checkCachedRun(t *testing.T, f *fetchtest.API, c *Client, s *sleeps, dir string, ids []int64) {
+	t.Helper()
+	before, waits := f.Total(), len(s.waits())
+	res, err := c.Fetch(t.Context(), dir, ids, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if !r.Cached || r.Err != nil || r.String() != strconv.FormatInt(r.ID, 10)+": cached -> "+Path(dir, r.ID) {
+			t.Errorf("second run: %s, want cached", r)
+		}
+	}
+	if n := f.Total() - before; n != 0 {
+		t.Errorf("second run: %d requests, want none", n)
+	}
+	if n := len(s.waits()) - waits; n != 0 {
+		t.Errorf("second run: %d waits, want none", n)
+	}
+	checkFiles(t, f, dir, ids)
+}
+
 func TestFetchRetriesThenCaches(t *testing.T) {
-	f := newFakeAPI(t)
-	_, ids := liveGames(t)
+	f := fetchtest.New(t)
+	ids := f.CSB
 	shapes(f, ids)
-	f.retryAfter = "1"
+	f.RetryAfter = "1"
 	for _, id := range ids {
-		f.script[id] = []int{http.StatusTooManyRequests}
+		f.Script[id] = []int{http.StatusTooManyRequests}
 	}
 	var s sleeps
-	c := f.client(&s)
+	c := client(f, &s)
 	c.Pause = 3 * time.Millisecond
 	dir := filepath.Join(t.TempDir(), "fetched") // not there yet
 	var reported []Result
@@ -95,54 +138,18 @@ func TestFetchRetriesThenCaches(t *testing.T) {
 		if r.Err != nil || r.Cached || r.ID != ids[i] || r.Frames == 0 || !strings.HasPrefix(r.String(), want) {
 			t.Errorf("result %d: %+v (%s), want game %d downloaded", i, r, r, ids[i])
 		}
-		if got := f.count(ids[i]); got != 2 {
+		if got := f.Requests(ids[i]); got != 2 {
 			t.Errorf("game %d: %d requests, want 2 (a 429, then the replay)", ids[i], got)
 		}
 	}
 	checkFiles(t, f, dir, ids)
-
-	// Each 429's Retry-After: 1 is a wait of 1 s; the pause comes between
-	// downloads, so once fewer than the games.
-	var retries, pauses int
-	for _, d := range s.waits() {
-		switch d {
-		case time.Second:
-			retries++
-		case c.Pause:
-			pauses++
-		default:
-			t.Errorf("a wait of %v, want Retry-After's 1s or the pause %v", d, c.Pause)
-		}
-	}
-	if retries != len(ids) || pauses != len(ids)-1 {
-		t.Errorf("%d retry waits and %d pauses, want %d and %d", retries, pauses, len(ids), len(ids)-1)
-	}
-	f.mu.Lock()
-	for ua := range f.agents {
+	checkRetryWaits(t, s.waits(), c.Pause, len(ids))
+	for ua := range f.UserAgents() {
 		if ua != DefaultUserAgent {
 			t.Errorf("User-Agent %q, want %q", ua, DefaultUserAgent)
 		}
 	}
-	f.mu.Unlock()
-
-	// A second run into the same folder asks for nothing and pauses never.
-	before, waits := f.total(), len(s.waits())
-	res, err = c.Fetch(t.Context(), dir, ids, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range res {
-		if !r.Cached || r.Err != nil || r.String() != strconv.FormatInt(r.ID, 10)+": cached -> "+Path(dir, r.ID) {
-			t.Errorf("second run: %s, want cached", r)
-		}
-	}
-	if n := f.total() - before; n != 0 {
-		t.Errorf("second run: %d requests, want none", n)
-	}
-	if n := len(s.waits()) - waits; n != 0 {
-		t.Errorf("second run: %d waits, want none", n)
-	}
-	checkFiles(t, f, dir, ids)
+	checkCachedRun(t, f, c, &s, dir, ids)
 
 	// A file that is not a replay is downloaded again; a game given twice
 	// is downloaded once.
@@ -153,26 +160,18 @@ func TestFetchRetriesThenCaches(t *testing.T) {
 	if err != nil || len(res) != 2 || res[0].Cached || res[0].Err != nil || !res[1].Cached {
 		t.Errorf("a broken file, then the same game: %v, %v; want downloaded, then cached", res, err)
 	}
-	if got := f.count(ids[0]); got != 3 {
+	if got := f.Requests(ids[0]); got != 3 {
 		t.Errorf("game %d: %d requests after replacing a broken file, want 3", ids[0], got)
 	}
 	checkFiles(t, f, dir, ids)
 }
 
 func TestFetchBackoff(t *testing.T) {
-	_, ids := liveGames(t)
+	_, ids := fetchtest.LiveCSB(t)
 	id := ids[0]
 	const base, maxDelay = 100 * time.Millisecond, 300 * time.Millisecond
 	inFuture := time.Now().Add(time.Hour).UTC().Format(http.TimeFormat)
-	tests := []struct {
-		name       string
-		script     []int
-		hangup     int
-		retryAfter string
-		requests   int
-		waits      [][2]time.Duration // each wait's range, both ends included
-		err        []string           // substrings of the error; none: success
-	}{
+	tests := []backoffCase{
 		{name: "403 then 503 then the replay", script: []int{403, 503}, requests: 3,
 			waits: [][2]time.Duration{{base / 2, base}, {base, 2 * base}}},
 		{name: "502, 500, 504, then the replay", script: []int{502, 500, 504}, requests: 4,
@@ -203,58 +202,76 @@ func TestFetchBackoff(t *testing.T) {
 			err: []string{"game " + strconv.FormatInt(id, 10) + ": HTTP 400 Bad Request"}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := newFakeAPI(t)
-			f.script[id] = tc.script
-			f.hangup[id] = tc.hangup
-			f.retryAfter = tc.retryAfter
-			var s sleeps
-			c := f.client(&s)
-			c.Attempts, c.BaseDelay, c.MaxDelay = 4, base, maxDelay
-			var logged []string
-			c.Logf = func(format string, args ...any) { logged = append(logged, format) }
-			dir := t.TempDir()
-			res, err := c.Fetch(t.Context(), dir, []int64{id}, nil)
-			if err != nil || len(res) != 1 {
-				t.Fatalf("Fetch: %v, %v", res, err)
-			}
-			if got := f.count(id); got != tc.requests {
-				t.Errorf("%d requests, want %d", got, tc.requests)
-			}
-			waits := s.waits()
-			if len(waits) != len(tc.waits) || len(logged) != len(tc.waits) {
-				t.Errorf("waits %v (%d logged), want %d in %v", waits, len(logged), len(tc.waits), tc.waits)
-			} else {
-				for i, w := range tc.waits {
-					if waits[i] < w[0] || waits[i] > w[1] {
-						t.Errorf("wait %d: %v, want %v to %v", i+1, waits[i], w[0], w[1])
-					}
-				}
-			}
-			r := res[0]
-			if len(tc.err) == 0 {
-				if r.Err != nil || r.Frames == 0 {
-					t.Errorf("%s; want the replay", r)
-				}
-				checkFiles(t, f, dir, []int64{id})
-				return
-			}
-			if r.Err == nil {
-				t.Fatalf("%s; want an error", r)
-			}
-			for _, want := range tc.err {
-				if !strings.Contains(r.Err.Error(), want) {
-					t.Errorf("error %q does not say %q", r.Err, want)
-				}
-			}
-			checkFiles(t, f, dir, nil)
-		})
+		t.Run(tc.name, func(t *testing.T) { checkBackoff(t, id, tc, base, maxDelay) })
 	}
 }
 
+// backoffCase is a download of one game through failures: the
+// stand-in's script, hang-ups and Retry-After, and what the client must
+// do.
+type backoffCase struct {
+	name       string
+	script     []int
+	hangup     int
+	retryAfter string
+	requests   int
+	waits      [][2]time.Duration // each wait's range, both ends included
+	err        []string           // substrings of the error; none: success
+}
+
+// checkBackoff downloads game id as tc scripts it, with 4 attempts and
+// the delays base and maxDelay, and checks the requests, the waits and
+// the outcome.
+func checkBackoff(t *testing.T, id int64, tc backoffCase, base, maxDelay time.Duration) {
+	f := fetchtest.New(t)
+	f.Script[id] = tc.script
+	f.Hangup[id] = tc.hangup
+	f.RetryAfter = tc.retryAfter
+	var s sleeps
+	c := client(f, &s)
+	c.Attempts, c.BaseDelay, c.MaxDelay = 4, base, maxDelay
+	var logged []string
+	c.Logf = func(format string, args ...any) { logged = append(logged, format) }
+	dir := t.TempDir()
+	res, err := c.Fetch(t.Context(), dir, []int64{id}, nil)
+	if err != nil || len(res) != 1 {
+		t.Fatalf("Fetch: %v, %v", res, err)
+	}
+	if got := f.Requests(id); got != tc.requests {
+		t.Errorf("%d requests, want %d", got, tc.requests)
+	}
+	waits := s.waits()
+	if len(waits) != len(tc.waits) || len(logged) != len(tc.waits) {
+		t.Errorf("waits %v (%d logged), want %d in %v", waits, len(logged), len(tc.waits), tc.waits)
+	} else {
+		for i, w := range tc.waits {
+			if waits[i] < w[0] || waits[i] > w[1] {
+				t.Errorf("wait %d: %v, want %v to %v", i+1, waits[i], w[0], w[1])
+			}
+		}
+	}
+	r := res[0]
+	if len(tc.err) == 0 {
+		if r.Err != nil || r.Frames == 0 {
+			t.Errorf("%s; want the replay", r)
+		}
+		checkFiles(t, f, dir, []int64{id})
+		return
+	}
+	if r.Err == nil {
+		t.Fatalf("%s; want an error", r)
+	}
+	for _, want := range tc.err {
+		if !strings.Contains(r.Err.Error(), want) {
+			t.Errorf("error %q does not say %q", r.Err, want)
+		}
+	}
+	checkFiles(t, f, dir, nil)
+}
+
 func TestFetchNotAReplay(t *testing.T) {
-	f := newFakeAPI(t)
-	_, ids := liveGames(t)
+	f := fetchtest.New(t)
+	ids := f.CSB
 	shapes(f, ids)
 	const (
 		unknown  = 999000001 // answered null, as the API does
@@ -264,11 +281,11 @@ func TestFetchNotAReplay(t *testing.T) {
 		noFrames = 999000005
 		empty    = 999000006
 	)
-	f.answers[errored] = `{"error": {"type": "NOT_FOUND", "message": "game not found"}}`
-	f.answers[html] = "<!DOCTYPE html>\n<html><head><title>Just a moment...</title>" + strings.Repeat("x", 300)
-	f.answers[wrongID] = string(f.games[ids[1]])
-	f.answers[noFrames] = `{"success": {"gameId": 999000005, "frames": []}}`
-	f.answers[empty] = ""
+	f.Answers[errored] = `{"error": {"type": "NOT_FOUND", "message": "game not found"}}`
+	f.Answers[html] = "<!DOCTYPE html>\n<html><head><title>Just a moment...</title>" + strings.Repeat("x", 300)
+	f.Answers[wrongID] = string(f.Games[ids[1]])
+	f.Answers[noFrames] = `{"success": {"gameId": 999000005, "frames": []}}`
+	f.Answers[empty] = ""
 	want := map[int64][]string{
 		unknown:  {"game 999000001: the API's answer is not a replay", ": null"},
 		errored:  {"game 999000002: ", `{"error": {"type": "NOT_FOUND", "message": "game not found"}}`},
@@ -280,7 +297,7 @@ func TestFetchNotAReplay(t *testing.T) {
 	all := []int64{ids[0], unknown, ids[1], errored, ids[2], html, wrongID, noFrames, ids[3], empty}
 	var s sleeps
 	dir := t.TempDir()
-	res, err := f.client(&s).Fetch(t.Context(), dir, all, nil)
+	res, err := client(f, &s).Fetch(t.Context(), dir, all, nil)
 	if err != nil || len(res) != len(all) {
 		t.Fatalf("Fetch: %d results, %v; want %d", len(res), err, len(all))
 	}
@@ -307,7 +324,7 @@ func TestFetchNotAReplay(t *testing.T) {
 			if len(r.Err.Error()) > 400 {
 				t.Errorf("error of %d bytes; the answer should be cut at 200", len(r.Err.Error()))
 			}
-			if got := f.count(r.ID); got != 1 {
+			if got := f.Requests(r.ID); got != 1 {
 				t.Errorf("%d requests, want 1", got)
 			}
 		})
@@ -346,10 +363,10 @@ func TestLastGames(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newFakeAPI(t)
-			f.battles[agent] = []byte(tc.list)
+			f := fetchtest.New(t)
+			f.Battles[agent] = []byte(tc.list)
 			var s sleeps
-			got, err := f.client(&s).LastGames(t.Context(), agent, tc.n)
+			got, err := client(f, &s).LastGames(t.Context(), agent, tc.n)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Errorf("LastGames: %v, %v; want an error containing %q", got, err, tc.err)
@@ -359,7 +376,7 @@ func TestLastGames(t *testing.T) {
 			if err != nil || !slices.Equal(got, tc.want) {
 				t.Errorf("LastGames(%d) = %v, %v; want %v", tc.n, got, err, tc.want)
 			}
-			if n := f.total(); n != 1 {
+			if n := f.Total(); n != 1 {
 				t.Errorf("%d requests, want 1", n)
 			}
 		})
@@ -367,12 +384,12 @@ func TestLastGames(t *testing.T) {
 }
 
 func TestFetchInterrupted(t *testing.T) {
-	f := newFakeAPI(t)
-	_, ids := liveGames(t)
-	f.script[ids[1]] = []int{429, 429, 429}
+	f := fetchtest.New(t)
+	ids := f.CSB
+	f.Script[ids[1]] = []int{429, 429, 429}
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	c := f.client(nil)
+	c := client(f, nil)
 	// Ctrl-C during the back-off of the second game.
 	c.Sleep = func(ctx context.Context, d time.Duration) error {
 		cancel()
@@ -386,15 +403,15 @@ func TestFetchInterrupted(t *testing.T) {
 	if len(res) != 1 || res[0].ID != ids[0] || res[0].Err != nil {
 		t.Errorf("results %v, want the first game alone", res)
 	}
-	if got := f.count(ids[2]); got != 0 {
+	if got := f.Requests(ids[2]); got != 0 {
 		t.Errorf("%d requests for the game after the interruption, want none", got)
 	}
 	checkFiles(t, f, dir, ids[:1])
 
 	// Done before it starts: no request at all.
-	before := f.total()
-	if res, err := c.Fetch(ctx, t.TempDir(), ids, nil); !errors.Is(err, context.Canceled) || len(res) != 0 || f.total() != before {
-		t.Errorf("Fetch with a done context: %v, %v, %d requests", res, err, f.total()-before)
+	before := f.Total()
+	if res, err := c.Fetch(ctx, t.TempDir(), ids, nil); !errors.Is(err, context.Canceled) || len(res) != 0 || f.Total() != before {
+		t.Errorf("Fetch with a done context: %v, %v, %d requests", res, err, f.Total()-before)
 	}
 
 	// The default sleep stops when the context is done.
@@ -406,20 +423,18 @@ func TestFetchInterrupted(t *testing.T) {
 }
 
 func TestFetchUserAgentAndDir(t *testing.T) {
-	f := newFakeAPI(t)
-	_, ids := liveGames(t)
+	f := fetchtest.New(t)
+	ids := f.CSB
 	var s sleeps
-	c := f.client(&s)
+	c := client(f, &s)
 	c.UserAgent = "test-agent/2"
-	c.API = f.srv.URL + "/" // a trailing slash is not doubled
+	c.API = f.URL + "/" // a trailing slash is not doubled
 	if _, _, err := c.Game(t.Context(), ids[0]); err != nil {
 		t.Fatal(err)
 	}
-	f.mu.Lock()
-	if f.agents["test-agent/2"] != 1 {
-		t.Errorf("User-Agents %v, want test-agent/2", f.agents)
+	if agents := f.UserAgents(); agents["test-agent/2"] != 1 {
+		t.Errorf("User-Agents %v, want test-agent/2", agents)
 	}
-	f.mu.Unlock()
 	// A folder that cannot be made is the run's error, not a game's.
 	file := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {

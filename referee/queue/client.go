@@ -41,9 +41,13 @@ type shippedFile struct {
 	sha  string
 }
 
-// Dial connects to the server at url (nats://HOST:PORT) with token ("" for
-// none). The connection comes back by itself after the server restarts.
+// Dial connects to the server at url (nats://HOST:PORT, see CheckURL)
+// with token ("" for none). The connection comes back by itself after the
+// server restarts.
 func Dial(url, token string) (*Client, error) {
+	if err := CheckURL(url); err != nil {
+		return nil, err
+	}
 	opts := []nats.Option{
 		nats.Name("impulse referee"),
 		nats.MaxReconnects(-1),

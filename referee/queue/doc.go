@@ -9,9 +9,13 @@
 //     streams in a folder, loopback only unless a token guards it; [Setup]
 //     creates what the queue needs (the games work queue and its workers'
 //     consumer, the results stream, the runs, the bots and the replays).
-//   - [Dial] connects a client to it: the match side or a worker.
+//   - [Dial] connects a client to it (at the address [CheckURL] checks):
+//     the match side or a worker.
 //   - [Client.Ship] turns a match's player into a [Bot] that travels: a
-//     built-in by name, a file by its content hash in the object store.
+//     built-in by name, a file by its content hash in the object store;
+//     a [Shipper] ships a match's players under their flags
+//     ([Shipper.Remote]), or names a tuner's pair's run after its players
+//     ([Shipper.NamedRemote]).
 //   - [Remote] is a match.Runner: match.Run hands it the games, it
 //     publishes each as a message (a run, resumable by its id) and sends
 //     back the results the workers store, each game once.

@@ -11,7 +11,13 @@
 // several at a time when asked, through a [Runner], the one way games are
 // played: [MatchRunner] plays them as bot processes through referee/match,
 // here or, through its PairRunner, on other machines (a run of
-// referee/queue per pair); a test plays them in process. Each applied iteration is an [Iteration], one JSON line
-// of the journal that [ReadJournal] reads back to resume; [WritePlot]
-// draws each parameter's trajectory as an SVG.
+// referee/queue per pair); a test plays them in process. Each applied
+// iteration is an [Iteration], one JSON line of the journal that
+// [ReadJournal] reads back to resume; [WritePlot] draws each parameter's
+// trajectory as an SVG.
+//
+// A run as "referee tune" plays it is a [Session]: its [Setting], kept in
+// its [Folder] with the journal, the plot and the tuned command
+// ([OpenFolder] starts or resumes it there), its games played here or on
+// a queue's workers, its [Progress] shown as it goes.
 package tune

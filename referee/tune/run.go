@@ -79,113 +79,24 @@ func (o *Options) GamesPerIteration() int {
 // iterations applied so far stay applied), or the first error of the
 // runner or of o.Done.
 func Run(ctx context.Context, t *Tuner, o Options) error {
-	if o.Runner == nil {
-		return errors.New("tune: no runner")
-	}
-	if o.Applied != nil {
-		if len(o.Applied) != t.K {
-			return fmt.Errorf("tune: %d iterations applied before, and theta is after iteration %d", len(o.Applied), t.K)
-		}
-		for i := range o.Applied {
-			if len(o.Applied[i].Theta) != len(t.Theta) {
-				return fmt.Errorf("tune: iteration %d applied before has %d values of theta, want %d", i+1, len(o.Applied[i].Theta), len(t.Theta))
-			}
-		}
+	if err := o.check(t); err != nil {
+		return err
 	}
 	pairs := 1
 	if o.Opponent {
 		pairs = 2
 	}
-	inFlight := (max(o.Parallel, 2)/2 + pairs - 1) / pairs // W
-	sem := make(chan struct{}, max(o.Parallel/2, 1))       // pairs at once
-
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	g, gctx := errgroup.WithContext(runCtx)
-	type played struct {
-		it     Iteration
-		scores []float64
+	r := &run{
+		t: t, o: &o, g: g, ctx: gctx,
+		inFlight: (max(o.Parallel, 2)/2 + pairs - 1) / pairs, // W
+		sem:      make(chan struct{}, max(o.Parallel/2, 1)),  // pairs at once
+		results:  make(map[int]chan played),
+		first:    t.K,
 	}
-	results := make(map[int]chan played)
-	first := t.K
-	launch := func(k int) {
-		// theta after iteration k−W: t.Theta once the run is under
-		// way (k is launched as soon as k−W is applied).
-		theta := t.Theta
-		if from := k - inFlight; first > 0 && from < first && o.Applied != nil {
-			theta = t.start()
-			if from > 0 {
-				theta = o.Applied[from-1].Theta
-			}
-		}
-		it := t.PerturbFrom(k, theta)
-		it.Seed = o.Seed + int64(k) - 1
-		ch := make(chan played, 1)
-		results[k] = ch
-		g.Go(func() error {
-			sides := []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus, B: it.Minus}}
-			if o.Opponent {
-				sides = []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus}, {Iteration: k, Side: 1, Seed: it.Seed, A: it.Minus}}
-			}
-			pts := make([][2]float64, len(sides))
-			pg, pctx := errgroup.WithContext(gctx)
-			for i, p := range sides {
-				pg.Go(func() error {
-					select {
-					case sem <- struct{}{}:
-					case <-pctx.Done():
-						return pctx.Err()
-					}
-					defer func() { <-sem }()
-					s, err := o.Runner.PlayPair(pctx, p)
-					if err != nil {
-						return fmt.Errorf("iteration %d, seed %d: %w", k, p.Seed, err)
-					}
-					pts[i] = s
-					return nil
-				})
-			}
-			if err := pg.Wait(); err != nil {
-				return err
-			}
-			var scores []float64
-			if o.Opponent {
-				// The two sides' points, game by game (same seed and seat).
-				scores = []float64{pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]}
-			} else {
-				// The plus side's points less the minus side's.
-				scores = []float64{2*pts[0][0] - 1, 2*pts[0][1] - 1}
-			}
-			ch <- played{it, scores}
-			return nil
-		})
-	}
-
-	next := t.K + 1
-	var err error
-	for t.K < t.Iterations {
-		for next <= t.Iterations && next-t.K <= inFlight {
-			launch(next)
-			next++
-		}
-		var p played
-		select {
-		case p = <-results[t.K+1]:
-		case <-gctx.Done():
-		}
-		if gctx.Err() != nil {
-			break
-		}
-		delete(results, t.K+1)
-		it := p.it
-		it.Scores = p.scores
-		t.Update(&it, p.scores[0]+p.scores[1])
-		if o.Done != nil {
-			if err = o.Done(t, &it); err != nil {
-				break
-			}
-		}
-	}
+	err := r.apply()
 	// Stop what is still in flight (after an error or a cancel): its
 	// results are dropped.
 	cancel()
@@ -197,4 +108,139 @@ func Run(ctx context.Context, t *Tuner, o Options) error {
 		return ctx.Err()
 	}
 	return werr
+}
+
+// check checks o for a run of t: a runner, and the iterations applied
+// before t.K, if given, of t's parameters.
+func (o *Options) check(t *Tuner) error {
+	if o.Runner == nil {
+		return errors.New("tune: no runner")
+	}
+	if o.Applied == nil {
+		return nil
+	}
+	if len(o.Applied) != t.K {
+		return fmt.Errorf("tune: %d iterations applied before, and theta is after iteration %d", len(o.Applied), t.K)
+	}
+	for i := range o.Applied {
+		if len(o.Applied[i].Theta) != len(t.Theta) {
+			return fmt.Errorf("tune: iteration %d applied before has %d values of theta, want %d", i+1, len(o.Applied[i].Theta), len(t.Theta))
+		}
+	}
+	return nil
+}
+
+// run is a Run under way: the iterations in flight, each sending its
+// scores on its channel in results when its games are played.
+type run struct {
+	t        *Tuner
+	o        *Options
+	g        *errgroup.Group
+	ctx      context.Context // g's
+	inFlight int             // W, the iterations played at once
+	sem      chan struct{}   // a token per pair playing
+	results  map[int]chan played
+	first    int // t.K when the run started
+}
+
+// played is an iteration whose games are played, with their scores.
+type played struct {
+	it     Iteration
+	scores []float64
+}
+
+// apply launches the iterations, W ahead of the last one applied, and
+// applies each in order as its games finish, until the last iteration,
+// an error of o.Done (returned), or the end of r.ctx.
+func (r *run) apply() error {
+	t := r.t
+	next := t.K + 1
+	for t.K < t.Iterations {
+		for next <= t.Iterations && next-t.K <= r.inFlight {
+			r.launch(next)
+			next++
+		}
+		var p played
+		select {
+		case p = <-r.results[t.K+1]:
+		case <-r.ctx.Done():
+		}
+		if r.ctx.Err() != nil {
+			return nil
+		}
+		delete(r.results, t.K+1)
+		it := p.it
+		it.Scores = p.scores
+		t.Update(&it, p.scores[0]+p.scores[1])
+		if r.o.Done != nil {
+			if err := r.o.Done(t, &it); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// launch draws iteration k around theta after iteration k−W, and plays
+// its games in r.g.
+func (r *run) launch(k int) {
+	t, o := r.t, r.o
+	// theta after iteration k−W: t.Theta once the run is under way (k is
+	// launched as soon as k−W is applied).
+	theta := t.Theta
+	if from := k - r.inFlight; r.first > 0 && from < r.first && o.Applied != nil {
+		theta = t.start()
+		if from > 0 {
+			theta = o.Applied[from-1].Theta
+		}
+	}
+	it := t.PerturbFrom(k, theta)
+	it.Seed = o.Seed + int64(k) - 1
+	ch := make(chan played, 1)
+	r.results[k] = ch
+	r.g.Go(func() error {
+		scores, err := r.play(&it)
+		if err != nil {
+			return err
+		}
+		ch <- played{it, scores}
+		return nil
+	})
+}
+
+// play plays the pairs of iteration it, each when a pair's token is
+// free, and returns the scores of its two games: the plus side's points
+// less the minus side's, or against a fixed opponent the two sides'
+// points less each other's, game by game (same seed and seat).
+func (r *run) play(it *Iteration) ([]float64, error) {
+	k := it.K
+	sides := []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus, B: it.Minus}}
+	if r.o.Opponent {
+		sides = []Pair{{Iteration: k, Seed: it.Seed, A: it.Plus}, {Iteration: k, Side: 1, Seed: it.Seed, A: it.Minus}}
+	}
+	pts := make([][2]float64, len(sides))
+	pg, pctx := errgroup.WithContext(r.ctx)
+	for i, p := range sides {
+		pg.Go(func() error {
+			select {
+			case r.sem <- struct{}{}:
+			case <-pctx.Done():
+				return pctx.Err()
+			}
+			defer func() { <-r.sem }()
+			s, err := r.o.Runner.PlayPair(pctx, p)
+			if err != nil {
+				return fmt.Errorf("iteration %d, seed %d: %w", k, p.Seed, err)
+			}
+			pts[i] = s
+			return nil
+		})
+	}
+	if err := pg.Wait(); err != nil {
+		return nil, err
+	}
+	if r.o.Opponent {
+		return []float64{pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]}, nil
+	}
+	return []float64{2*pts[0][0] - 1, 2*pts[0][1] - 1}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -107,56 +108,69 @@ func TestRunJournal(t *testing.T) {
 		if err := Run(context.Background(), whole, o); err != nil {
 			t.Fatal(err)
 		}
+		checkResumed(t, params, o, whole, all.String())
+	}
+	checkJournal(t, params, whole, &all)
+}
 
-		// The same run, stopped by Done's error after iteration 15.
-		var part bytes.Buffer
-		stop := errors.New("stop")
-		first := NewTuner(params, 40, 3)
-		o.Done = func(t *Tuner, it *Iteration) error {
-			if err := WriteIteration(&part, it); err != nil {
-				return err
-			}
-			if it.K == 15 {
-				return stop
-			}
-			return nil
+// checkResumed plays the run of o again, stopped by Done's error after
+// iteration 15 and killed while writing the next line, then resumed from
+// its journal, with o.Applied and without: it must end as whole, with
+// the journal all, with Applied, and otherwise, at Parallel 16, not.
+func checkResumed(t *testing.T, params []Param, o Options, whole *Tuner, all string) {
+	t.Helper()
+	var part bytes.Buffer
+	stop := errors.New("stop")
+	o.Done = func(t *Tuner, it *Iteration) error {
+		if err := WriteIteration(&part, it); err != nil {
+			return err
 		}
-		if err := Run(context.Background(), first, o); err != stop {
-			t.Fatalf("Run: %v, want %v", err, stop)
+		if it.K == 15 {
+			return stop
 		}
-		part.WriteString(`{"iter":16,"se`) // killed while writing
-		its, good, err := ReadJournal(bytes.NewReader(part.Bytes()))
-		if err != nil || len(its) != 15 || good != int64(part.Len()-len(`{"iter":16,"se`)) {
-			t.Fatalf("ReadJournal: %d iterations, %d bytes good of %d, %v", len(its), good, part.Len(), err)
+		return nil
+	}
+	if err := Run(context.Background(), NewTuner(params, 40, 3), o); err != stop {
+		t.Fatalf("Run: %v, want %v", err, stop)
+	}
+	part.WriteString(`{"iter":16,"se`) // killed while writing
+	its, good, err := ReadJournal(bytes.NewReader(part.Bytes()))
+	if err != nil || len(its) != 15 || good != int64(part.Len()-len(`{"iter":16,"se`)) {
+		t.Fatalf("ReadJournal: %d iterations, %d bytes good of %d, %v", len(its), good, part.Len(), err)
+	}
+	part.Truncate(int(good))
+	for _, applied := range [][]Iteration{its, nil} {
+		resumed := NewTuner(params, 40, 3)
+		if err := resumed.Resume(its); err != nil {
+			t.Fatal(err)
 		}
-		part.Truncate(int(good))
-		for _, applied := range [][]Iteration{its, nil} {
-			resumed := NewTuner(params, 40, 3)
-			if err := resumed.Resume(its); err != nil {
-				t.Fatal(err)
-			}
-			var rest bytes.Buffer
-			rest.Write(part.Bytes())
-			o.Applied = applied
-			o.Done = func(t *Tuner, it *Iteration) error { return WriteIteration(&rest, it) }
-			if err := Run(context.Background(), resumed, o); err != nil {
-				t.Fatal(err)
-			}
-			same := reflect.DeepEqual(resumed.Theta, whole.Theta) && rest.String() == all.String()
-			switch {
-			case applied != nil && !same:
-				t.Errorf("Parallel %d, resumed: theta %v, journal of %d bytes; the whole run: %v, %d bytes", parallel, resumed.Theta, rest.Len(), whole.Theta, all.Len())
-			case applied == nil && parallel > 2 && same:
-				t.Errorf("Parallel %d, resumed without Applied: the same journal as the whole run's; the test shows nothing", parallel)
-			}
+		var rest bytes.Buffer
+		rest.Write(part.Bytes())
+		o.Applied = applied
+		o.Done = func(t *Tuner, it *Iteration) error { return WriteIteration(&rest, it) }
+		if err := Run(context.Background(), resumed, o); err != nil {
+			t.Fatal(err)
 		}
-		o.Applied = its[:3]
-		if err := Run(context.Background(), NewTuner(params, 40, 3), o); err == nil {
-			t.Error("Run with 3 iterations applied before and none in theta: no error")
+		same := reflect.DeepEqual(resumed.Theta, whole.Theta) && rest.String() == all
+		switch {
+		case applied != nil && !same:
+			t.Errorf("Parallel %d, resumed: theta %v, journal of %d bytes; the whole run: %v, %d bytes", o.Parallel, resumed.Theta, rest.Len(), whole.Theta, len(all))
+		case applied == nil && o.Parallel > 2 && same:
+			t.Errorf("Parallel %d, resumed without Applied: the same journal as the whole run's; the test shows nothing", o.Parallel)
 		}
 	}
+	o.Applied = its[:3]
+	if err := Run(context.Background(), NewTuner(params, 40, 3), o); err == nil {
+		t.Error("Run with 3 iterations applied before and none in theta: no error")
+	}
+}
 
-	its, _, err := ReadJournal(&all)
+// checkJournal reads back the journal all of the run whole: a line per
+// iteration, with its seed and scores, the last with whole's theta; a
+// bad line is an error naming it; and the plot draws every parameter.
+func checkJournal(t *testing.T, params []Param, whole *Tuner, all io.Reader) {
+	t.Helper()
+	its, _, err := ReadJournal(all)
 	if err != nil || len(its) != 40 {
 		t.Fatalf("ReadJournal: %d iterations, %v", len(its), err)
 	}
