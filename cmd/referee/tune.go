@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"impulse/referee"
+	"impulse/referee/arena"
 	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/queue"
@@ -65,6 +66,7 @@ type tuneConfig struct {
 	tune.Session
 	paramsLines  []string
 	ints, floats string
+	inProcess    bool
 }
 
 // paramFlag collects the repeated -param.
@@ -111,6 +113,7 @@ func tuneFlags(fs *flag.FlagSet, c *tuneConfig) {
 	fs.BoolVar(&c.Progress, "progress", true, "show a line per parameter on stderr as the run goes")
 	fs.StringVar(&c.Server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT)")
 	fs.StringVar(&c.Token, "token", "", "with -server: the server's token (default $IMPULSE_TOKEN)")
+	fs.BoolVar(&c.inProcess, "in-process", false, "play built-in bots in this process, not as processes (the same games at a fixed -iterations)")
 }
 
 // parseTune parses and checks the flags of "referee tune". It returns no
@@ -137,6 +140,9 @@ func parseTune(args []string, stdout, stderr io.Writer) (*tuneConfig, error) {
 	c.Token = tokenOrEnv(c.Token)
 	game, rules := c.Game, c.Rules
 	c.Player = func(cmd string) (match.Player, error) { return builtin.Player(cmd, game, rules) }
+	if c.inProcess {
+		c.InProcess = &arena.TuneRunner{Rules: c.Rules, Bot: c.Bot, Params: c.Params, Opponent: c.P2}
+	}
 	return c, nil
 }
 
@@ -221,6 +227,30 @@ func (c *tuneConfig) checkPlayers() error {
 	if c.P2 != "" {
 		if _, err := builtin.Player(c.P2, c.Game, c.Rules); err != nil {
 			return fmt.Errorf("-p2: %v", err)
+		}
+	}
+	if c.inProcess {
+		return c.checkInProcess(cmd)
+	}
+	return nil
+}
+
+// checkInProcess checks that -in-process can play the run: no -server,
+// and -bot and -p2 built-in bots of the game.
+func (c *tuneConfig) checkInProcess(cmd string) error {
+	if c.Server != "" {
+		return errors.New("-in-process plays here: not with -server")
+	}
+	for _, p := range []struct{ flag, cmd string }{{"-bot", cmd}, {"-p2", c.P2}} {
+		if p.cmd == "" {
+			continue
+		}
+		b, _, err := builtin.Parse(p.cmd)
+		if err != nil {
+			return fmt.Errorf("%s with -in-process: %v", p.flag, err)
+		}
+		if b.Game() != c.Game {
+			return fmt.Errorf("%s with -in-process: %s is a bot of -game %s", p.flag, b.Name, b.Game())
 		}
 	}
 	return nil

@@ -16,7 +16,13 @@ import (
 // player 0 first; an invalid line is an error. The end is the engine's: a
 // majority, no snaffle left, or MaxRounds, won by the higher score.
 func PlayFB(seed int64, cfgs [2]fb.Config) (Game, error) {
-	st := simfb.NewFromSeed(seed, simfb.Live)
+	return PlayFBRules(seed, simfb.Live, cfgs)
+}
+
+// PlayFBRules is PlayFB under the given rules (the bots play the rules of
+// their Configs).
+func PlayFBRules(seed int64, rules simfb.Rules, cfgs [2]fb.Config) (Game, error) {
+	st := simfb.NewFromSeed(seed, rules)
 	var bots [2]*fb.Bot
 	for pl := range bots {
 		b, err := fb.NewBot(cfgs[pl])

@@ -12,6 +12,7 @@
 package builtin
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -48,6 +49,9 @@ type Setting interface {
 	// Play plays one game on the CodinGame protocol: the turns' input on
 	// in, the commands on out, a line per turn on log.
 	Play(in io.Reader, out, log io.Writer) error
+	// Value returns the game's Config, a csb.Config or an fb.Config, to
+	// play the bot in process.
+	Value() any
 }
 
 type csbSetting struct{ csb.Config }
@@ -57,7 +61,11 @@ func (c *csbSetting) Play(in io.Reader, out, log io.Writer) error {
 	return csb.Run(in, out, log, c.Config)
 }
 
+func (c *csbSetting) Value() any { return c.Config }
+
 type fbSetting struct{ fb.Config }
+
+func (c *fbSetting) Value() any { return c.Config }
 
 func (c *fbSetting) Base() *bot.Config { return &c.Config.Config }
 func (c *fbSetting) Play(in io.Reader, out, log io.Writer) error {
@@ -131,6 +139,35 @@ func RegisterFlags(fs *flag.FlagSet, name string) (s Setting, ok bool) {
 	s = b.New()
 	s.RegisterFlags(fs)
 	return s, true
+}
+
+// Parse returns the setting of a built-in bot given as "NAME [flags]"
+// ("fb/ga -iterations 1000 -w-magic 600"), its flags parsed as "referee
+// bot" parses them. It is an error for the first word to name no built-in
+// bot, or for a flag to be unknown or malformed.
+func Parse(spec string) (Bot, Setting, error) {
+	words, err := match.SplitCommand(spec)
+	if err != nil {
+		return Bot{}, nil, err
+	}
+	if len(words) == 0 {
+		return Bot{}, nil, errors.New("no bot named")
+	}
+	b, ok := bots[words[0]]
+	if !ok {
+		return Bot{}, nil, fmt.Errorf("%q is no built-in bot; want one of %s", words[0], strings.Join(Names(), ", "))
+	}
+	fs := flag.NewFlagSet(b.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	s := b.New()
+	s.RegisterFlags(fs)
+	if err := fs.Parse(words[1:]); err != nil {
+		return Bot{}, nil, fmt.Errorf("%s: %v", b.Name, err)
+	}
+	if fs.NArg() > 0 {
+		return Bot{}, nil, fmt.Errorf("%s: bad arguments %q", b.Name, fs.Args())
+	}
+	return b, s, nil
 }
 
 // PrintGameFlags prints on w, after the flags every bot has (those of

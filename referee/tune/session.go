@@ -29,6 +29,10 @@ type Session struct {
 	// (builtin.Launcher), shipped by name.
 	Server, Token string
 	Builtin       []string
+	// InProcess, when set, plays the pairs instead of bot processes
+	// (referee/arena's TuneRunner: built-in bots in this process); Server
+	// must then be "".
+	InProcess Runner
 	// OnQueue, when set, is called with the queue's client (tests).
 	OnQueue func(*queue.Client)
 	// Stdout receives the run's announcement and its result; Stderr the
@@ -97,7 +101,10 @@ func (s *Session) Run(ctx context.Context) error {
 
 // runner returns the runner of the pairs, and the function that
 // releases it (the queue's connection).
-func (s *Session) runner(ctx context.Context, f *Folder) (*MatchRunner, func(), error) {
+func (s *Session) runner(ctx context.Context, f *Folder) (Runner, func(), error) {
+	if s.InProcess != nil {
+		return s.InProcess, func() {}, nil
+	}
 	r := &MatchRunner{
 		Match:  match.Options{Game: s.Game, Rules: s.Rules, TimeScale: s.TimeScale, Parallel: s.Parallel},
 		Bot:    s.Bot,
