@@ -43,67 +43,79 @@ type ViewCollision struct {
 }
 
 // ParseView parses the lines of a key frame's view after its header
-// (frame 0's game name and init lines included).
+// (frame 0's game name and init lines included). An error names the view
+// line, counted from 1 with the header as line 1, the line's pod or
+// player and the field (engine.ViewReader).
 func ParseView(lines []string) (*View, error) {
 	v := &View{}
+	r := engine.NewViewReader(lines)
 	if len(lines) > 0 && lines[0] == Name {
-		if len(lines) < 4 {
-			return nil, fmt.Errorf("view: frame 0 has %d lines", len(lines))
-		}
-		var in ViewInit
-		var err error
-		if in.Constants, err = engine.Numbers(lines[1], "view line 2"); err != nil {
-			return nil, err
-		}
-		if in.Checkpoints, err = engine.Numbers(lines[2], "view line 3"); err != nil {
-			return nil, err
-		}
-		if in.Spawns, err = engine.Numbers(lines[3], "view line 4"); err != nil {
-			return nil, err
-		}
-		v.Init = &in
-		lines = lines[4:]
+		v.Init = parseInit(r)
 	}
-	if len(lines) < 2*csb.MaxPods+1 {
-		return nil, fmt.Errorf("view: %d lines, expected at least %d", len(lines), 2*csb.MaxPods+1)
+	parsePods(r, v)
+	parsePlayers(r, v)
+	for k := 0; r.MoreLines(); k++ {
+		r.Next(fmt.Sprintf("collision %d", k))
+		c := ViewCollision{r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num()}
+		if r.End() == nil {
+			v.Collisions = append(v.Collisions, c)
+		}
 	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// parseInit reads frame 0's game name and init lines.
+func parseInit(r *engine.ViewReader) *ViewInit {
+	var in ViewInit
+	r.Next("game name")
+	r.Text()
+	r.Next("constants")
+	in.Constants = r.Nums()
+	r.Next("checkpoints")
+	in.Checkpoints = r.Nums()
+	r.Next("spawns")
+	in.Spawns = r.Nums()
+	return &in
+}
+
+// parsePods reads each pod's line, "x y vx vy power dead tx ty angle
+// shield nextCP rank" (target and angle null until set), and its message
+// line, quoted.
+func parsePods(r *engine.ViewReader, v *View) {
 	for i := range v.Pods {
-		r := engine.NewNumReader(strings.Fields(lines[2*i]), fmt.Sprintf("pod %d", i))
+		r.Next(fmt.Sprintf("pod %d", i))
 		p := &v.Pods[i]
 		p.X, p.Y, p.VX, p.VY, p.Power, p.Dead = r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num()
 		p.TX, p.TY, p.Angle = r.Nullable(), r.Nullable(), r.Nullable()
 		p.Shield, p.NextCP, p.Rank = r.Num(), r.Num(), r.Num()
-		if err := r.Done(); err != nil {
-			return nil, err
-		}
-		m := lines[2*i+1]
+		r.End()
+		r.Next(fmt.Sprintf("pod %d message", i))
+		m := r.Text()
 		if len(m) < 2 || m[0] != '"' || m[len(m)-1] != '"' {
-			return nil, fmt.Errorf("pod %d: message %q is not quoted", i, m)
+			r.Fail("%q: want a quoted message", m)
 		}
-		p.Message = m[1 : len(m)-1]
+		if r.Err() == nil {
+			p.Message = m[1 : len(m)-1]
+		}
 	}
-	pl := strings.Fields(lines[2*csb.MaxPods])
-	if len(pl) != 2 {
-		return nil, fmt.Errorf("players line %q: expected 2 fields", lines[2*csb.MaxPods])
-	}
-	for k, f := range pl {
-		rank, left, ok := strings.Cut(f, ":")
+}
+
+// parsePlayers reads the players line: "rank:turnsLeft" per player.
+func parsePlayers(r *engine.ViewReader, v *View) {
+	r.Next("players")
+	for k := range v.Players {
+		rank, left, ok := strings.Cut(r.Word(), ":")
 		a, err1 := strconv.ParseFloat(rank, 64)
 		b, err2 := strconv.ParseFloat(left, 64)
 		if !ok || err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("player %d: %q is not rank:turns", k, f)
+			r.BadField("rank:turnsLeft")
 		}
 		v.Players[k] = ViewPlayer{a, b}
 	}
-	for k, line := range lines[2*csb.MaxPods+1:] {
-		r := engine.NewNumReader(strings.Fields(line), fmt.Sprintf("collision %d", k))
-		c := ViewCollision{r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num(), r.Num()}
-		if err := r.Done(); err != nil {
-			return nil, err
-		}
-		v.Collisions = append(v.Collisions, c)
-	}
-	return v, nil
+	r.End()
 }
 
 // Commands rebuilds player's two output lines from the pod lines of the key

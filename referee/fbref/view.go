@@ -2,7 +2,6 @@ package fbref
 
 import (
 	"fmt"
-	"strings"
 
 	"impulse/referee/engine"
 	"impulse/sim/fb"
@@ -66,144 +65,119 @@ type ViewCollision struct {
 var collisionFields = map[string]int{"SNAFFLESCORE": 6, "SNAFFLE": 8, "WALL": 9, "ENTITY": 11}
 
 // ParseView parses the lines of a key frame's view after its header
-// (frame 0's game name and init lines included).
+// (frame 0's game name and init lines included). An error names the view
+// line, counted from 1 with the header as line 1, the line's entity and
+// the field (engine.ViewReader).
 func ParseView(lines []string) (*View, error) {
 	v := &View{}
-	k := 0
-	next := func(what string) (string, error) {
-		if k >= len(lines) {
-			return "", fmt.Errorf("view: %d lines, expected %s at line %d", len(lines), what, k+2)
-		}
-		k++
-		return lines[k-1], nil
-	}
-	count := func(what string) (int, error) {
-		l, err := next(what)
-		if err != nil {
-			return 0, err
-		}
-		var n int
-		if _, err := fmt.Sscan(l, &n); err != nil || fmt.Sprint(n) != l || n < 0 {
-			return 0, fmt.Errorf("view line %d: %q: expected the number of %s", k+1, l, what)
-		}
-		return n, nil
-	}
+	r := engine.NewViewReader(lines)
 	if len(lines) > 0 && lines[0] == Name {
-		if len(lines) < 5 {
-			return nil, fmt.Errorf("view: frame 0 has %d lines", len(lines))
-		}
-		var in ViewInit
-		var err error
-		for m, dst := range []*[]float64{&in.Constants, &in.Wizards, &in.Snaffles, &in.Bludgers} {
-			if *dst, err = engine.Numbers(lines[1+m], fmt.Sprintf("view line %d", m+3)); err != nil {
-				return nil, err
-			}
-		}
-		v.Init = &in
-		k = 5
+		v.Init = parseInit(r)
 	}
+	parseWizards(r, v)
+	parseSpells(r, v)
+	v.Snaffles = parseEntities(r, "snaffle", 4)
+	v.Bludgers = parseEntities(r, "bludger", 3)
+	v.Scores = parsePair(r, "scores")
+	v.Magic = parsePair(r, "magic")
+	parseCollisions(r, v)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// parseInit reads frame 0's game name and init lines.
+func parseInit(r *engine.ViewReader) *ViewInit {
+	var in ViewInit
+	r.Next("game name")
+	r.Text()
+	for _, line := range []struct {
+		name string
+		dst  *[]float64
+	}{
+		{"constants", &in.Constants}, {"wizards", &in.Wizards},
+		{"snaffles", &in.Snaffles}, {"bludgers", &in.Bludgers},
+	} {
+		r.Next(line.name)
+		*line.dst = r.Nums()
+	}
+	return &in
+}
+
+// parseWizards reads the wizard lines: "x y vx vy thrust tx ty", the
+// target null before the wizard's first order, then the message, if any,
+// with its spaces.
+func parseWizards(r *engine.ViewReader, v *View) {
 	for i := range v.Wizards {
-		l, err := next("a wizard")
-		if err != nil {
-			return nil, err
-		}
-		f := strings.SplitN(l, " ", 8)
-		nums := f
-		if len(f) == 8 {
-			nums = f[:7]
-		}
-		r := engine.NewNumReader(nums, fmt.Sprintf("wizard %d", i))
+		r.NextWithMessage(fmt.Sprintf("wizard %d", i), 7)
 		w := &v.Wizards[i]
 		w.X, w.Y, w.VX, w.VY, w.Thrust = r.Num(), r.Num(), r.Num(), r.Num(), r.Num()
 		w.TX, w.TY = r.Nullable(), r.Nullable()
-		if err := r.Done(); err != nil {
-			return nil, err
+		if r.More() {
+			w.Message, w.HasMessage = r.Word(), true
 		}
-		if len(f) == 8 {
-			w.Message, w.HasMessage = f[7], true
+		r.End()
+	}
+}
+
+// parseSpells reads the number of running spells, then a line
+// "NAME wizard target countdown fresh" for each.
+func parseSpells(r *engine.ViewReader, v *View) {
+	n := r.Count("number of spells")
+	for m := 0; m < n && r.Next(fmt.Sprintf("spell %d", m)); m++ {
+		sp := ViewSpell{Name: r.Word(), Wizard: r.Num(), Target: r.Num(), Countdown: r.Num(), Fresh: r.Word()}
+		if r.End() == nil {
+			v.Spells = append(v.Spells, sp)
 		}
 	}
-	n, err := count("spells")
-	if err != nil {
-		return nil, err
-	}
-	for m := 0; m < n; m++ {
-		l, err := next("a spell")
-		if err != nil {
-			return nil, err
+}
+
+// parseEntities reads the number of snaffles or bludgers (what), then a
+// line of fields numbers for each.
+func parseEntities(r *engine.ViewReader, what string, fields int) [][]float64 {
+	var out [][]float64
+	n := r.Count("number of " + what + "s")
+	for m := 0; m < n && r.Next(fmt.Sprintf("%s %d", what, m)); m++ {
+		nums := make([]float64, fields)
+		for i := range nums {
+			nums[i] = r.Num()
 		}
-		f := strings.Fields(l)
-		if len(f) != 5 {
-			return nil, fmt.Errorf("spell %d: %q: expected 'NAME wizard target countdown fresh'", m, l)
-		}
-		r := engine.NewNumReader(f[1:4], fmt.Sprintf("spell %d", m))
-		sp := ViewSpell{Name: f[0], Wizard: r.Num(), Target: r.Num(), Countdown: r.Num(), Fresh: f[4]}
-		if err := r.Done(); err != nil {
-			return nil, err
-		}
-		v.Spells = append(v.Spells, sp)
-	}
-	for _, part := range []struct {
-		what   string
-		fields int
-		dst    *[][]float64
-	}{{"snaffles", 4, &v.Snaffles}, {"bludgers", 3, &v.Bludgers}} {
-		n, err := count(part.what)
-		if err != nil {
-			return nil, err
-		}
-		for m := 0; m < n; m++ {
-			l, err := next(part.what)
-			if err != nil {
-				return nil, err
-			}
-			nums, err := engine.Numbers(l, fmt.Sprintf("%s %d", part.what, m))
-			if err != nil {
-				return nil, err
-			}
-			if len(nums) != part.fields {
-				return nil, fmt.Errorf("%s %d: %q: expected %d numbers", part.what, m, l, part.fields)
-			}
-			*part.dst = append(*part.dst, nums)
+		if r.End() == nil {
+			out = append(out, nums)
 		}
 	}
-	for _, dst := range []*[]float64{&v.Scores, &v.Magic} {
-		l, err := next("scores and magic")
-		if err != nil {
-			return nil, err
-		}
-		if *dst, err = engine.Numbers(l, fmt.Sprintf("view line %d", k+1)); err != nil {
-			return nil, err
-		}
-		if len(*dst) != 2 {
-			return nil, fmt.Errorf("view line %d: %q: expected 2 numbers", k+1, l)
-		}
-	}
-	for m, l := range lines[k:] {
-		f := strings.Fields(l)
-		if len(f) == 0 {
-			return nil, fmt.Errorf("collision %d: empty line", m)
-		}
-		want, ok := collisionFields[f[0]]
+	return out
+}
+
+// parsePair reads a line of both teams' numbers: the scores or the magic.
+func parsePair(r *engine.ViewReader, name string) []float64 {
+	r.Next(name)
+	pair := []float64{r.Num(), r.Num()}
+	r.End()
+	return pair
+}
+
+// parseCollisions reads the rest of the lines, the collisions of the
+// turn: "KIND numbers", and for a WALL its side after them.
+func parseCollisions(r *engine.ViewReader, v *View) {
+	for m := 0; r.MoreLines(); m++ {
+		r.Next(fmt.Sprintf("collision %d", m))
+		c := ViewCollision{Kind: r.Word()}
+		want, ok := collisionFields[c.Kind]
 		if !ok {
-			return nil, fmt.Errorf("collision %d: %q: unknown kind", m, l)
+			r.BadField("a collision kind (SNAFFLESCORE, SNAFFLE, WALL or ENTITY)")
+			return
 		}
-		c := ViewCollision{Kind: f[0]}
-		nums := f[1:]
-		if c.Kind == "WALL" && len(nums) > 0 {
-			c.Side, nums = nums[len(nums)-1], nums[:len(nums)-1]
+		c.Nums = make([]float64, want)
+		for i := range c.Nums {
+			c.Nums[i] = r.Num()
 		}
-		r := engine.NewNumReader(nums, fmt.Sprintf("collision %d", m))
-		for r.More() {
-			c.Nums = append(c.Nums, r.Num())
+		if c.Kind == "WALL" {
+			c.Side = r.Word()
 		}
-		if err := r.Done(); err != nil {
-			return nil, err
+		if r.End() == nil {
+			v.Collisions = append(v.Collisions, c)
 		}
-		if len(c.Nums) != want {
-			return nil, fmt.Errorf("collision %d: %q: expected %d numbers", m, l, want)
-		}
-		v.Collisions = append(v.Collisions, c)
 	}
-	return v, nil
 }
