@@ -88,111 +88,169 @@ type End struct {
 // cannot be replayed at all (unknown game or rules, bad init lines, a
 // broken view).
 func Replay(r *replay.Replay) (Result, error) {
-	res := Result{}
-	g, err := detectGame(r)
+	p, err := newReplayer(r)
 	if err != nil {
-		return res, err
+		return p.res, err
 	}
-	res.Game = g.Short
+	for k := range p.frames {
+		if k > 0 {
+			if ok, err := p.feed(k); !ok || err != nil {
+				return p.res, err
+			}
+		}
+		p.ourFrame(k)
+		if ok, err := p.compare(k); !ok || err != nil {
+			return p.res, err
+		}
+	}
+	p.end()
+	return p.res, nil
+}
+
+// replayer is a replay being replayed: the game, our referee's host and
+// what it has said so far.
+type replayer struct {
+	r      *replay.Replay
+	frames []replay.Frame // r's
+	g      *referee.Game
+	h      *engine.Host
+	res    Result
+	// ours is our frame k; request our frame before it, which asks for
+	// frame k's output.
+	ours, request engine.Frame
+	tooltips      []string // ours so far, as replay.Tooltip writes them
+}
+
+// newReplayer recognises r's game and rules and sets up our referee with
+// r's init lines. On an error, its Result says what was found.
+func newReplayer(r *replay.Replay) (*replayer, error) {
+	p := &replayer{r: r, frames: r.GameResult.Frames}
+	var err error
+	if p.g, err = detectGame(r); err != nil {
+		return p, err
+	}
+	p.res.Game = p.g.Short
 	rules, err := sim.RulesOfEngineKey(r.Engine)
 	if err != nil {
-		return res, err
+		return p, err
 	}
-	game, variant, err := g.New(rules)
+	game, variant, err := p.g.New(rules)
 	if err != nil {
-		return res, err
+		return p, err
 	}
-	frames := r.GameResult.Frames
-	for _, f := range frames {
+	for _, f := range p.frames {
 		if f.Keyframe {
-			res.Turns++
+			p.res.Turns++
 		}
 	}
-	res.Turns--
-	h, err := engine.NewHost(game, variant, 2, r.InitLines())
+	p.res.Turns--
+	if p.h, err = engine.NewHost(game, variant, 2, r.InitLines()); err != nil {
+		return p, fmt.Errorf("refereeInput: %w", err)
+	}
+	return p, nil
+}
+
+// feed gives our referee frame k's output: the player's recorded stdout,
+// the commands its view shows when it has none, or a timeout. It reports
+// false when our game cannot take it (it ended, or asks another player),
+// a mismatch recorded in p.res.
+func (p *replayer) feed(k int) (bool, error) {
+	theirs := &p.frames[k]
+	if p.request.End != nil {
+		return p.mismatch(k, "the game ended at the previous frame; the replay goes on"), nil
+	}
+	if theirs.AgentID != p.request.Player {
+		return p.mismatch(k, fmt.Sprintf("agentId: official %d, ours %d", theirs.AgentID, p.request.Player)), nil
+	}
+	switch lines, err := commandsOf(p.g, p.frames, k, p.request.Player); {
+	case err != nil:
+		return false, fmt.Errorf("frame %d: %w", k, err)
+	case lines != nil:
+		if theirs.Stdout == nil {
+			p.res.Rebuilt = append(p.res.Rebuilt, k)
+		}
+		p.h.SetOutput(outputLines(lines, p.request.ExpectedLines))
+	default:
+		p.h.SetTimeout()
+	}
+	return true, nil
+}
+
+// ourFrame takes our referee's frame k, and keeps its tooltips for the
+// end of the game.
+func (p *replayer) ourFrame(k int) {
+	p.ours = p.h.GameInfo()
+	for _, t := range p.ours.Tooltips {
+		p.tooltips = append(p.tooltips, replay.NewTooltip(k, t.Message, t.Player).String())
+	}
+}
+
+// compare compares our frame k with the replay's; it reports false on a
+// difference, recorded in p.res with both frames. What the replay does
+// not record (the player's input, the tooltips) is not compared.
+func (p *replayer) compare(k int) (bool, error) {
+	theirs := &p.frames[k]
+	a, err := frameView(p.g, theirs)
 	if err != nil {
-		return res, fmt.Errorf("refereeInput: %w", err)
+		return false, fmt.Errorf("frame %d: %w", k, err)
 	}
-	var tooltips []string
-	ours := h.GameInfo()
-	var request engine.Frame
-	for k := range frames {
-		theirs := &frames[k]
-		if k > 0 {
-			if request.End != nil {
-				return mismatch(res, h.Round(), k, "the game ended at the previous frame; the replay goes on"), nil
-			}
-			if theirs.AgentID != request.Player {
-				return mismatch(res, h.Round(), k, fmt.Sprintf("agentId: official %d, ours %d", theirs.AgentID, request.Player)), nil
-			}
-			switch lines, err := commandsOf(g, frames, k, request.Player); {
-			case err != nil:
-				return res, fmt.Errorf("frame %d: %w", k, err)
-			case lines != nil:
-				if theirs.Stdout == nil {
-					res.Rebuilt = append(res.Rebuilt, k)
-				}
-				h.SetOutput(outputLines(lines, request.ExpectedLines))
-			default:
-				h.SetTimeout()
-			}
-			ours = h.GameInfo()
-		}
-		for _, t := range ours.Tooltips {
-			tooltips = append(tooltips, replay.NewTooltip(k, t.Message, t.Player).String())
-		}
-		a, err := frameView(g, theirs, k)
-		if err != nil {
-			return res, fmt.Errorf("frame %d: %w", k, err)
-		}
-		b, err := ourFrameView(g, &ours, &request, k)
-		if err != nil {
-			return res, fmt.Errorf("frame %d (ours): %w", k, err)
-		}
-		if theirs.PlayerInput == nil {
-			b.Input = nil
-		}
-		if theirs.RawTooltips == nil {
-			b.Tooltips = nil
-		}
-		if d := cmp.Diff(a, b); d != "" {
-			res = mismatch(res, h.Round(), k, d)
-			res.Ours, res.Theirs = b, a
-			return res, nil
-		}
-		request = ours
+	b, err := ourFrameView(p.g, &p.ours, &p.request, k)
+	if err != nil {
+		return false, fmt.Errorf("frame %d (ours): %w", k, err)
 	}
-	if request.End == nil {
-		return mismatch(res, h.Round(), len(frames), "the replay ends here; our game goes on"), nil
+	if theirs.PlayerInput == nil {
+		b.Input = nil
+	}
+	if theirs.RawTooltips == nil {
+		b.Tooltips = nil
+	}
+	if d := cmp.Diff(a, b); d != "" {
+		p.res.Ours, p.res.Theirs = b, a
+		return p.mismatch(k, d), nil
+	}
+	p.request = p.ours
+	return true, nil
+}
+
+// end compares the end of our game with the replay's: that it ended, the
+// configuration, scores, ranks and tooltips. The configuration is not
+// compared when the replay has none; the tooltips are a set.
+func (p *replayer) end() {
+	res := p.r.GameResult
+	if p.request.End == nil {
+		p.mismatch(len(p.frames), "the replay ends here; our game goes on")
+		return
 	}
 	want := End{
-		Configuration: strings.Split(r.GameResult.RefereeInput, "\n"),
-		Scores:        r.GameResult.Scores,
-		Ranks:         r.GameResult.Ranks,
+		Configuration: strings.Split(res.RefereeInput, "\n"),
+		Scores:        res.Scores,
+		Ranks:         res.Ranks,
 	}
-	for _, t := range r.GameResult.Tooltips {
+	for _, t := range res.Tooltips {
 		want.Tooltips = append(want.Tooltips, t.String())
 	}
-	got := End{Configuration: strings.Split(request.End.RefereeInput, "\n"), Tooltips: tooltips}
-	for _, s := range request.End.Scores {
+	got := End{Configuration: strings.Split(p.request.End.RefereeInput, "\n"), Tooltips: p.tooltips}
+	for _, s := range p.request.End.Scores {
 		got.Scores = append(got.Scores, float64(s))
 	}
 	got.Ranks = replay.Ranks(got.Scores)
-	if r.GameResult.RefereeInput == "" {
+	if res.RefereeInput == "" {
 		got.Configuration = want.Configuration
 	}
 	sort.Strings(want.Tooltips)
 	sort.Strings(got.Tooltips)
 	if d := cmp.Diff(want, got); d != "" {
-		return mismatch(res, h.Round(), len(frames)-1, "end of game:\n"+d), nil
+		p.mismatch(len(p.frames)-1, "end of game:\n"+d)
+		return
 	}
-	res.Match = true
-	return res, nil
+	p.res.Match = true
 }
 
-func mismatch(res Result, turn, frame int, d string) Result {
-	res.Match, res.Turn, res.Frame, res.Diff = false, turn, frame, d
-	return res
+// mismatch records in p.res a difference d at frame k, in our referee's
+// current round, and returns false.
+func (p *replayer) mismatch(k int, d string) bool {
+	p.res.Match, p.res.Turn, p.res.Frame, p.res.Diff = false, p.h.Round(), k, d
+	return false
 }
 
 // commandsOf returns the output lines of frame k's player: its stdout, or
@@ -234,7 +292,9 @@ func outputLines(lines []string, want int) []string {
 	return lines
 }
 
-func frameView(g *referee.Game, f *replay.Frame, k int) (*Frame, error) {
+// frameView returns replay frame f in comparable form, its view parsed
+// by g when it is a key frame.
+func frameView(g *referee.Game, f *replay.Frame) (*Frame, error) {
 	view := replay.Lines(f.View)
 	if len(view) == 0 {
 		return nil, errors.New("view: empty")
@@ -262,9 +322,11 @@ func frameView(g *referee.Game, f *replay.Frame, k int) (*Frame, error) {
 	return fv, nil
 }
 
+// ourFrameView returns our frame k, f, in comparable form, as the
+// replay would record it after request (our frame k−1).
 func ourFrameView(g *referee.Game, f *engine.Frame, request *engine.Frame, k int) (*Frame, error) {
 	rf := replay.NewFrame(f, request, k)
-	fv, err := frameView(g, &rf, k)
+	fv, err := frameView(g, &rf)
 	if err != nil {
 		return nil, err
 	}
