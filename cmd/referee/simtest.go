@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"impulse/referee/csbref"
+	"impulse/referee/simtest"
 )
 
 const simtestUsage = `usage: referee simtest
@@ -27,5 +27,5 @@ func runSimtest(args []string, in io.Reader, out io.Writer) error {
 	if fs.NArg() > 0 {
 		return usageError{fmt.Sprintf("simtest: unexpected arguments %q", fs.Args())}
 	}
-	return csbref.SimTest(in, out)
+	return simtest.SimTest(in, out)
 }

@@ -1,4 +1,4 @@
-package csbref
+package simtest
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"impulse/referee/csbref"
 	"impulse/referee/replay"
 	"impulse/sim/csb"
 )
@@ -172,12 +173,12 @@ func simtestTurns(t testing.TB, name string, turns ...simtestTurn) simtestMap {
 		t.Fatal(err)
 	}
 	frames := r.GameResult.Frames
-	view := func(k int) *View {
+	view := func(k int) *csbref.View {
 		t.Helper()
 		if 2*k >= len(frames) || !frames[2*k].Keyframe {
 			t.Fatalf("%s: frame %d is not key frame %d", name, 2*k, k)
 		}
-		v, err := ParseView(replay.Lines(frames[2*k].View)[1:])
+		v, err := csbref.ParseView(replay.Lines(frames[2*k].View)[1:])
 		if err != nil {
 			t.Fatalf("%s frame %d: %v", name, 2*k, err)
 		}
@@ -190,7 +191,7 @@ func simtestTurns(t testing.TB, name string, turns ...simtestTurn) simtestMap {
 		m.checkpoints = append(m.checkpoints, fmt.Sprintf("%d %d", int(cps[k]), int(cps[k+1])))
 	}
 	var shield, boosted [csb.MaxPods]int
-	pods := func(v *View) (out [csb.MaxPods]simtestPod) {
+	pods := func(v *csbref.View) (out [csb.MaxPods]simtestPod) {
 		for i, p := range v.Pods {
 			angle := -1.0
 			if !p.Angle.Null {
@@ -202,7 +203,7 @@ func simtestTurns(t testing.TB, name string, turns ...simtestTurn) simtestMap {
 	}
 	// firstPods is pods in the first protocol; a pod without an angle in v
 	// takes its angle from then, if it has one there.
-	firstPods := func(v, then *View) (out [csb.MaxPods]simtestFirstPod) {
+	firstPods := func(v, then *csbref.View) (out [csb.MaxPods]simtestFirstPod) {
 		for i, p := range v.Pods {
 			angle := -1
 			switch {

@@ -1,4 +1,8 @@
-package csbref
+// Package simtest speaks the community's test protocols for Coders Strike
+// Back simulators (github.com/sethorizer/csb) over the simulator sim/csb:
+// SimTest reads recorded turns and answers with the pods after each, as
+// "referee simtest" does on stdin and stdout.
+package simtest
 
 import (
 	"bufio"
@@ -311,4 +315,12 @@ func floats(f []string, n int) ([]float64, error) {
 		out[i] = v
 	}
 	return out, nil
+}
+
+// b01 is a flag as the protocols write it: 1 for true, 0 for false.
+func b01(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
