@@ -145,6 +145,7 @@ func (c simtestCase) firstLines() string {
 	return b.String()
 }
 
+// simtestTurn names a turn of a replay to test: 1 is the first turn.
 type simtestTurn struct {
 	turn int
 	name string
@@ -157,9 +158,7 @@ type simtestTurn struct {
 // printed (stdout of frames 2t−1 and 2t), the pods after the turn from key
 // frame t's view (frame 2t). The view gives the angle in radians; the
 // protocol takes degrees. The view shows neither the engine cooldown nor the
-// boost, so they are counted over the turns before: the cooldown is 3 after
-// a turn whose view shows SHIELD (field 9), then one less each turn; a pod
-// has boosted once its view shows power 650 (field 4).
+// boost, so they are counted over the turns before (simtestReplay.count).
 //
 // The first protocol's pods are the same with the angle in whole degrees
 // (simtestWholeDegrees). A pod without an angle before the turn is sent as
@@ -168,94 +167,137 @@ type simtestTurn struct {
 // turn, from key frame t's view.
 func simtestTurns(t testing.TB, name string, turns ...simtestTurn) simtestMap {
 	t.Helper()
-	r, err := replay.Read(filepath.Join("..", "..", "replays", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frames := r.GameResult.Frames
-	view := func(k int) *csbref.View {
-		t.Helper()
-		if 2*k >= len(frames) || !frames[2*k].Keyframe {
-			t.Fatalf("%s: frame %d is not key frame %d", name, 2*k, k)
-		}
-		v, err := csbref.ParseView(replay.Lines(frames[2*k].View)[1:])
-		if err != nil {
-			t.Fatalf("%s frame %d: %v", name, 2*k, err)
-		}
-		return v
-	}
-	before := view(0)
+	g := readSimtestReplay(t, name)
+	before := g.view(0)
 	m := simtestMap{replay: name}
 	cps := before.Init.Checkpoints
 	for k := 0; k+1 < len(cps); k += 2 {
 		m.checkpoints = append(m.checkpoints, fmt.Sprintf("%d %d", int(cps[k]), int(cps[k+1])))
 	}
-	var shield, boosted [csb.MaxPods]int
-	pods := func(v *csbref.View) (out [csb.MaxPods]simtestPod) {
-		for i, p := range v.Pods {
-			angle := -1.0
-			if !p.Angle.Null {
-				angle = p.Angle.V * 180 / math.Pi
-			}
-			out[i] = simtestPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, int(p.NextCP), shield[i], boosted[i]}
-		}
-		return out
-	}
-	// firstPods is pods in the first protocol; a pod without an angle in v
-	// takes its angle from then, if it has one there.
-	firstPods := func(v, then *csbref.View) (out [csb.MaxPods]simtestFirstPod) {
-		for i, p := range v.Pods {
-			angle := -1
-			switch {
-			case !p.Angle.Null:
-				angle = simtestWholeDegrees(p.Angle.V)
-			case !then.Pods[i].Angle.Null:
-				angle = simtestWholeDegrees(then.Pods[i].Angle.V)
-			}
-			out[i] = simtestFirstPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, shield[i], boosted[i]}
-		}
-		return out
-	}
 	next := 0
 	for k := 1; next < len(turns); k++ {
-		mine, theirs := frames[2*k-1], frames[2*k]
-		if mine.AgentID != 0 || theirs.AgentID != 1 || mine.Stdout == nil || theirs.Stdout == nil {
-			t.Fatalf("%s turn %d: frames %d and %d are not both players' outputs", name, k, 2*k-1, 2*k)
-		}
-		cmds := append(replay.Lines(*mine.Stdout), replay.Lines(*theirs.Stdout)...)
-		if len(cmds) != csb.MaxPods {
-			t.Fatalf("%s turn %d: %d command lines", name, k, len(cmds))
-		}
-		in := pods(before)
-		after := view(k)
-		firstIn := firstPods(before, after)
-		for i, p := range after.Pods {
-			switch {
-			case p.Shield == 1:
-				shield[i] = csb.ShieldLockTurns
-			case shield[i] > 0:
-				shield[i]--
-			}
-			if p.Power == csb.BoostThrust {
-				boosted[i] = 1
-			}
-		}
+		cmds := g.commands(k)
+		in := g.pods(before)
+		after := g.view(k)
+		firstIn := g.firstPods(before, after)
+		g.count(after)
 		if k == turns[next].turn {
-			c := simtestCase{turn: k, name: turns[next].name, in: in, want: pods(after),
-				firstIn: firstIn, firstWant: firstPods(after, after)}
-			for i, line := range cmds {
-				f := strings.Fields(line)
-				if len(f) != 3 {
-					t.Fatalf("%s turn %d: command %q is not \"x y thrust\"", name, k, line)
-				}
-				c.cmds[i] = strings.Join(f, " ")
-			}
-			m.tests = append(m.tests, c)
+			m.tests = append(m.tests, simtestCase{turn: k, name: turns[next].name,
+				in: in, cmds: g.orders(k, cmds), want: g.pods(after),
+				firstIn: firstIn, firstWant: g.firstPods(after, after)})
 			next++
 		}
 		before = after
 	}
 	return m
+}
+
+// simtestReplay is a replay read by simtestTurns, with the engine cooldown
+// and the boost flag of each pod counted over the turns so far.
+type simtestReplay struct {
+	t       testing.TB
+	name    string
+	frames  []replay.Frame
+	shield  [csb.MaxPods]int
+	boosted [csb.MaxPods]int
+}
+
+// readSimtestReplay reads replays/name.
+func readSimtestReplay(t testing.TB, name string) *simtestReplay {
+	t.Helper()
+	r, err := replay.Read(filepath.Join("..", "..", "replays", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &simtestReplay{t: t, name: name, frames: r.GameResult.Frames}
+}
+
+// view parses key frame k (frame 2k).
+func (g *simtestReplay) view(k int) *csbref.View {
+	g.t.Helper()
+	if 2*k >= len(g.frames) || !g.frames[2*k].Keyframe {
+		g.t.Fatalf("%s: frame %d is not key frame %d", g.name, 2*k, k)
+	}
+	v, err := csbref.ParseView(replay.Lines(g.frames[2*k].View)[1:])
+	if err != nil {
+		g.t.Fatalf("%s frame %d: %v", g.name, 2*k, err)
+	}
+	return v
+}
+
+// commands returns the 4 command lines of turn k, what both bots printed.
+func (g *simtestReplay) commands(k int) []string {
+	g.t.Helper()
+	mine, theirs := g.frames[2*k-1], g.frames[2*k]
+	if mine.AgentID != 0 || theirs.AgentID != 1 || mine.Stdout == nil || theirs.Stdout == nil {
+		g.t.Fatalf("%s turn %d: frames %d and %d are not both players' outputs", g.name, k, 2*k-1, 2*k)
+	}
+	cmds := append(replay.Lines(*mine.Stdout), replay.Lines(*theirs.Stdout)...)
+	if len(cmds) != csb.MaxPods {
+		g.t.Fatalf("%s turn %d: %d command lines", g.name, k, len(cmds))
+	}
+	return cmds
+}
+
+// orders returns turn k's command lines as the protocol sends them:
+// "x y thrust", single-spaced.
+func (g *simtestReplay) orders(k int, cmds []string) (out [csb.MaxPods]string) {
+	g.t.Helper()
+	for i, line := range cmds {
+		f := strings.Fields(line)
+		if len(f) != 3 {
+			g.t.Fatalf("%s turn %d: command %q is not \"x y thrust\"", g.name, k, line)
+		}
+		out[i] = strings.Join(f, " ")
+	}
+	return out
+}
+
+// count counts the engine cooldown and the boost of each pod after a turn
+// whose view is after: the cooldown is 3 after a turn whose view shows
+// SHIELD (field 9), then one less each turn; a pod has boosted once its
+// view shows power 650 (field 4).
+func (g *simtestReplay) count(after *csbref.View) {
+	for i, p := range after.Pods {
+		switch {
+		case p.Shield == 1:
+			g.shield[i] = csb.ShieldLockTurns
+		case g.shield[i] > 0:
+			g.shield[i]--
+		}
+		if p.Power == csb.BoostThrust {
+			g.boosted[i] = 1
+		}
+	}
+}
+
+// pods returns v's pods in the current protocol, with the cooldown and
+// boost counted so far.
+func (g *simtestReplay) pods(v *csbref.View) (out [csb.MaxPods]simtestPod) {
+	for i, p := range v.Pods {
+		angle := -1.0
+		if !p.Angle.Null {
+			angle = p.Angle.V * 180 / math.Pi
+		}
+		out[i] = simtestPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, int(p.NextCP), g.shield[i], g.boosted[i]}
+	}
+	return out
+}
+
+// firstPods returns v's pods in the first protocol; a pod without an
+// angle in v takes its angle from then, if it has one there.
+func (g *simtestReplay) firstPods(v, then *csbref.View) (out [csb.MaxPods]simtestFirstPod) {
+	for i, p := range v.Pods {
+		angle := -1
+		switch {
+		case !p.Angle.Null:
+			angle = simtestWholeDegrees(p.Angle.V)
+		case !then.Pods[i].Angle.Null:
+			angle = simtestWholeDegrees(then.Pods[i].Angle.V)
+		}
+		out[i] = simtestFirstPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, g.shield[i], g.boosted[i]}
+	}
+	return out
 }
 
 // simtestMaps are the tests over three maps: two games of the published
