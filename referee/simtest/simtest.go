@@ -123,7 +123,7 @@ func simTestMaps(r *simtestReader, w *bufio.Writer, f []string) error {
 	for {
 		n, err := strconv.Atoi(f[0])
 		if err != nil || n < 2 || n > csb.MaxCheckpoints || len(f) != 1 {
-			return r.fail("checkpoint count: %q, expected 2..%d", strings.Join(f, " "), csb.MaxCheckpoints)
+			return r.fail("checkpoint count: %q: want 2..%d", strings.Join(f, " "), csb.MaxCheckpoints)
 		}
 		cps := make([]sim.Vec, n)
 		for k := range cps {
@@ -145,7 +145,7 @@ func simTestMaps(r *simtestReader, w *bufio.Writer, f []string) error {
 		}
 		tests, err := strconv.Atoi(f[0])
 		if err != nil || tests < 0 || len(f) != 1 {
-			return r.fail("test count: %q is not a count", strings.Join(f, " "))
+			return r.fail("test count: %q: want an integer ≥ 0", strings.Join(f, " "))
 		}
 		for t := 0; t < tests; t++ {
 			s := base
@@ -155,11 +155,11 @@ func simTestMaps(r *simtestReader, w *bufio.Writer, f []string) error {
 				}
 				v, err := floats(f, 8)
 				if err != nil {
-					return r.fail("test %d pod %d: %v (want x y vx vy angle ncpid shield boosted)", t, i, err)
+					return r.fail("test %d pod %d (x y vx vy angle ncpid shield boosted): %v", t, i, err)
 				}
 				next := int32(v[5])
 				if next < 0 || int(next) >= n {
-					return r.fail("test %d pod %d: ncpid %d outside 0..%d", t, i, next, n-1)
+					return r.fail("test %d pod %d: field 6 %q: want a checkpoint 0..%d", t, i, f[5], n-1)
 				}
 				p := &s.Pods[i]
 				setPod(p, v[:5], v[6], v[7])
@@ -214,7 +214,7 @@ func simTestPods(r *simtestReader, w *bufio.Writer, f []string) error {
 			}
 			v, err := floats(f, 7)
 			if err != nil {
-				return r.fail("test %d pod %d: %v (want x y vx vy angle shield boost)", t, i, err)
+				return r.fail("test %d pod %d (x y vx vy angle shield boost): %v", t, i, err)
 			}
 			setPod(&s.Pods[i], v[:5], v[5], v[6])
 			if err := checkPod(&s, i); err != nil {
@@ -279,7 +279,7 @@ func playSimtestTurn(r *simtestReader, s *csb.State, t int) error {
 		}
 		o, err := csb.ParseOrder(strings.Join(f, " "), csb.Live)
 		if err != nil || len(f) != 3 {
-			return r.fail("test %d command %d: %q, want tx ty thrust|SHIELD|BOOST", t, i, strings.Join(f, " "))
+			return r.fail("test %d command %d: %q: want tx ty thrust|SHIELD|BOOST", t, i, strings.Join(f, " "))
 		}
 		s.Apply(i, o.Command)
 	}
@@ -302,15 +302,16 @@ func wholeDegrees(p *csb.Pod) int64 {
 	return d
 }
 
+// floats reads n fields as numbers, finite ones.
 func floats(f []string, n int) ([]float64, error) {
 	if len(f) != n {
-		return nil, fmt.Errorf("%d fields, expected %d", len(f), n)
+		return nil, fmt.Errorf("%d fields, want %d", len(f), n)
 	}
 	out := make([]float64, n)
 	for i, s := range f {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil, fmt.Errorf("field %d: %q is not a number", i+1, s)
+			return nil, fmt.Errorf("field %d %q: want a number", i+1, s)
 		}
 		out[i] = v
 	}

@@ -548,16 +548,16 @@ func TestSimTestRecognisesProtocol(t *testing.T) {
 		{name: "first protocol, no angle yet (-1)", in: noAngle.String(),
 			fields: 7, answers: 1, want: firstWant.String()},
 		{name: "one field that is no count", in: "\nx\n",
-			err: `line 2: checkpoint count: "x", expected 2..8`},
+			err: `line 2: checkpoint count: "x": want 2..8`},
 		{name: "three fields", in: "\n\n1 2 3\n",
 			err: `line 3: first line "1 2 3" has 3 fields: ` + want7},
 		{name: "a current pod line without its map", in: tc.lines(),
 			err: fmt.Sprintf("line 1: first line %q has 8 fields: %s", tc.in[0].line(), want7)},
 		{name: "seven fields that are no pod", in: "a b c d e f g\n",
-			err: `line 1: test 0 pod 0: field 1: "a" is not a number (want x y vx vy angle shield boost)`},
+			err: `line 1: test 0 pod 0 (x y vx vy angle shield boost): field 1 "a": want a number`},
 		{name: "first protocol, then a current pod line", in: tc.firstLines() + tc.lines(),
 			fields: 7, answers: 1,
-			err: "line 9: test 1 pod 0: 8 fields, expected 7 (want x y vx vy angle shield boost)"},
+			err: "line 9: test 1 pod 0 (x y vx vy angle shield boost): 8 fields, want 7"},
 		{name: "first protocol, a test cut short", in: strings.Join(strings.SplitAfter(tc.firstLines(), "\n")[:6], ""),
 			err: "line 6: test 0 command 2: EOF"},
 	}
@@ -594,8 +594,9 @@ func TestSimTestRecognisesProtocol(t *testing.T) {
 
 // TestSimTestRefusesImpossiblePods checks that a test whose pods no game
 // has, which the simulator could not separate (two at one place: a
-// collision without a direction, repeated forever), is an error naming the
-// line, in both protocols. FuzzSimTest found the hang.
+// collision without a direction, repeated forever), or that heads for a
+// checkpoint the map does not have, is an error naming the line, in both
+// protocols. FuzzSimTest found the hang.
 func TestSimTestRefusesImpossiblePods(t *testing.T) {
 	m := simtestMaps(t)[0]
 	m.tests = m.tests[:1]
@@ -604,6 +605,8 @@ func TestSimTestRefusesImpossiblePods(t *testing.T) {
 	same.in[2].X, same.in[2].Y = same.in[0].X, same.in[0].Y
 	same.firstIn[2].X, same.firstIn[2].Y = same.firstIn[0].X, same.firstIn[0].Y
 	far.in[3].VX, far.firstIn[3].VX = 2000000, 2000000
+	lost := tc
+	lost.in[1].Next = 9
 	tests := []struct{ name, in, err string }{
 		{"current protocol, two pods at one place", m.header() + same.lines(),
 			"line 10: test 0 pod 2: at the position of pod 0"},
@@ -613,8 +616,10 @@ func TestSimTestRefusesImpossiblePods(t *testing.T) {
 			"line 11: test 0 pod 3: position or speed 2e+06 beyond ±1e+06"},
 		{"first protocol, a speed beyond 1e6", far.firstLines(),
 			"line 4: test 0 pod 3: position or speed 2e+06 beyond ±1e+06"},
+		{"current protocol, a next checkpoint beyond the map's 5", m.header() + lost.lines(),
+			`line 9: test 0 pod 1: field 6 "9": want a checkpoint 0..4`},
 		{"first protocol, NaN", "NaN" + tc.firstLines()[strings.Index(tc.firstLines(), " "):],
-			`line 1: test 0 pod 0: field 1: "NaN" is not a number (want x y vx vy angle shield boost)`},
+			`line 1: test 0 pod 0 (x y vx vy angle shield boost): field 1 "NaN": want a number`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
