@@ -273,221 +273,271 @@ func checkOutputs(t *testing.T, ctx context.Context, r *replay.Replay, k int) {
 	}
 }
 
+// servedPage is the viewer of TestBrowserServed, open in a browser, and
+// the replays it serves.
+type servedPage struct {
+	ctx    context.Context
+	listed []ReplayEntry // what the server lists
+	// cgData is csb-007 in CodinGame's shape, at cgPath; badPath is the
+	// perturbed csb-002 (perturbedCSB); fbPath an FB replay, "" for none.
+	cgData                  []byte
+	cgPath, badPath, fbPath string
+}
+
+// TestBrowserServed opens the served viewer in a browser and checks each
+// kind of replay it lists: one in CodinGame's shape stepped with the keys
+// and the timeline, every listed replay parsed by the page, a game of the
+// live server, the ghosts of a mismatch, and an FB game.
 func TestBrowserServed(t *testing.T) {
-	ctx := newBrowser(t)
-	dir := t.TempDir()
-	cgData := asCodinGame(t, readFile(t, projectReplay("csb", "csb-007.json")))
-	// CodinGame gives the downloading player's stderr; our matches may
-	// add response times. Turn 5 is frames 9 (player 0) and 10 (player 1).
-	cgData = withFrameKeys(t, cgData, map[int]map[string]any{
-		9:  {"stderr": "depth 6 best 0.73\n"},
-		10: {"responseTime": 37.5},
-	})
-	cgPath := filepath.Join(dir, "cg-csb-007.json")
-	writeFile(t, cgPath, cgData)
-	badPath := filepath.Join(dir, "perturbed-csb-002.json")
-	writeFile(t, badPath, perturbedCSB(t))
-	fbPath := anyReplay("fb", "fb-041.json", "fb-045.json", "fb-009.json")
-	paths := []string{dir, filepath.Join("..", "..", "replays")}
-	if fbPath != "" && !strings.HasPrefix(fbPath, paths[1]) {
-		paths = append(paths, fbPath)
-	}
-	server := NewServer(paths, Options{})
-	listed, err := server.Replays()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(server)
-	defer srv.Close()
-
-	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, ctx, "the replay list", `document.querySelectorAll('#replays li').length >= 2`)
-
-	open := func(t *testing.T, id string) {
-		t.Helper()
-		sel := fmt.Sprintf(`#replays li[data-id=%q]`, id)
-		if err := chromedp.Do(ctx, chromedp.Click(sel)); err != nil {
-			t.Fatalf("clicking %s: %v", sel, err)
-		}
-		waitFor(t, ctx, id+" loaded", fmt.Sprintf(`window.impulseViewer.replayID === %q && document.getElementById('field').dataset.diffLoaded === '1'`, id))
-	}
-
-	t.Run("CSB in CodinGame's shape", func(t *testing.T) {
-		open(t, cgPath)
-		r, err := replay.Parse(cgData)
-		if err != nil {
-			t.Fatal(err)
-		}
-		last := len(keyframes(r)) - 1
-		d := readPage(t, ctx)
-		checkCSB(t, d, r, d.Turn)
-		// Step with the keys from the start, then jump with the timeline.
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Home)); err != nil {
-			t.Fatal(err)
-		}
-		for i := 0; i < 5; i++ {
-			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		waitFor(t, ctx, "turn 5", `document.getElementById('field').dataset.turn === '5'`)
-		checkCSB(t, readPage(t, ctx), r, 5)
-		checkOutputs(t, ctx, r, 5)
-		side, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
-			document.querySelector('.bot[data-player="0"] pre.stderr')?.textContent ?? '',
-			document.querySelector('.bot[data-player="1"] .response-time')?.textContent ?? '']`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if side[0] != "depth 6 best 0.73\n" || side[1] != "37.5 ms" {
-			t.Errorf("turn 5 shows stderr %q and response time %q, want %q and %q", side[0], side[1], "depth 6 best 0.73\n", "37.5 ms")
-		}
-
-		// Space plays, Space pauses on a whole turn; + and - change the speed.
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, ctx, "playing past turn 6", `window.impulseViewer.playing && +document.getElementById('field').dataset.turn >= 6`)
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, ctx, "paused", `!window.impulseViewer.playing && window.impulseViewer.frac === 0`)
-		d = readPage(t, ctx)
-		checkCSB(t, d, r, d.Turn)
-		for _, tc := range []struct {
-			key  string
-			want float64
-		}{{"+", 8}, {"+", 16}, {"-", 8}, {"-", 4}, {"-", 2}} {
-			if err := chromedp.Do(ctx, chromedp.KeyEvent(tc.key)); err != nil {
-				t.Fatal(err)
-			}
-			if got, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.impulseViewer.speed`)); got != tc.want {
-				t.Errorf("after %q: speed %g turns/s, want %g", tc.key, got, tc.want)
-			}
-		}
-		const k = 57
-		goToTurn(t, ctx, k, last)
-		checkCSB(t, readPage(t, ctx), r, k)
-		checkOutputs(t, ctx, r, k)
-		if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.End)); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, ctx, "the last turn", fmt.Sprintf(`document.getElementById('field').dataset.turn === '%d'`, last))
-		checkCSB(t, readPage(t, ctx), r, last)
-		reason, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-end-reason]').dataset.endReason`))
-		if want := strings.Fields(r.GameResult.Frames[len(r.GameResult.Frames)-1].View); len(want) > 1 && reason != want[1] {
-			t.Errorf("end reason %q, want %q (the last frame's header)", reason, want[1])
-		}
-		goToTurn(t, ctx, k, last)
-		screenshot(t, ctx, fmt.Sprintf("served-csb-007-turn%d.png", k))
-	})
-
-	t.Run("every replay parses", func(t *testing.T) {
-		// The page's parser over every listed replay: the game's key
-		// frames become turns, none is rejected.
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
-			const out = [];
-			const list = await (await fetch('api/replays')).json();
-			for (const r of list.replays) {
-				const rep = await (await fetch('api/replay?replay=' + encodeURIComponent(r.id))).json();
-				try {
-					const m = window.impulseParse(rep, r.id);
-					out.push(r.id + ': ' + m.game.short + ' ' + m.turns.length);
-				} catch (e) {
-					out.push(r.id + ': ' + e.message);
-				}
-			}
-			return out;
-		})()`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != len(listed) {
-			t.Errorf("parsed %d replays, want the %d listed", len(got), len(listed))
-		}
-		for _, line := range got {
-			id, _, _ := strings.Cut(line, ": ")
-			data, err := os.ReadFile(id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			norm, err := Normalize(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var r struct {
-				GameResult struct {
-					Frames []struct{ Keyframe bool }
-				}
-			}
-			json.Unmarshal(norm, &r)
-			n := 0
-			for _, f := range r.GameResult.Frames {
-				if f.Keyframe {
-					n++
-				}
-			}
-			game := "csb"
-			if strings.Contains(filepath.Base(id), "fb") {
-				game = "fb"
-			}
-			if want := fmt.Sprintf("%s: %s %d", id, game, n); line != want {
-				t.Errorf("parsed %q, want %q", line, want)
-			}
-		}
-	})
-
+	p := serveReplays(t)
+	t.Run("CSB in CodinGame's shape", func(t *testing.T) { checkServedCSB(t, p) })
+	t.Run("every replay parses", func(t *testing.T) { checkEveryReplayParses(t, p) })
 	t.Run("a real live game", func(t *testing.T) {
 		// A game of the live server as CodinGame's API serves it (a bare
 		// gameResult, numeric avatars): drawn, named after its agents,
 		// and replayed by our referee to the last frame.
 		path := filepath.Join("..", "..", "replays", "csb-live", "battle_872272248.json")
-		open(t, path)
-		data := readFile(t, path)
-		r, err := replay.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
-			document.querySelector('[data-diff]')?.dataset.diff ?? '',
-			...[...document.querySelectorAll('#players .chip > b')].map((b) => b.textContent)]`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := []string{"match", r.GameResult.Agents[0].Name(), r.GameResult.Agents[1].Name()}
-		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("diff status and player names (-want +got):\n%s", d)
-		}
-		const k = 40
-		goToTurn(t, ctx, k, len(keyframes(r))-1)
-		checkCSB(t, readPage(t, ctx), r, k)
-		checkOutputs(t, ctx, r, k)
-		screenshot(t, ctx, fmt.Sprintf("served-live-872272248-turn%d.png", k))
+		p.open(t, path)
+		checkLiveGame(t, p.ctx, path)
 	})
-
 	t.Run("ghosts at the first mismatch", func(t *testing.T) {
-		open(t, badPath)
-		checkGhosts(t, ctx)
-		screenshot(t, ctx, "served-csb-002-mismatch.png")
+		p.open(t, p.badPath)
+		checkGhosts(t, p.ctx)
+		screenshot(t, p.ctx, "served-csb-002-mismatch.png")
 	})
-
 	t.Run("FB", func(t *testing.T) {
-		if fbPath == "" {
+		if p.fbPath == "" {
 			t.Skip("no FB replay in replays/fb or ../shared/replays/fb")
 		}
-		open(t, fbPath)
-		data := readFile(t, fbPath)
+		p.open(t, p.fbPath)
+		data := readFile(t, p.fbPath)
 		r, err := replay.Parse(data)
 		if err != nil {
-			t.Fatalf("%s: %v", fbPath, err)
+			t.Fatalf("%s: %v", p.fbPath, err)
 		}
 		k := fbTurnWithSpellAndHolder(t, r)
-		goToTurn(t, ctx, k, len(keyframes(r))-1)
-		checkFB(t, ctx, readPage(t, ctx), r, k)
-		screenshot(t, ctx, fmt.Sprintf("served-%s-turn%d.png", strings.TrimSuffix(filepath.Base(fbPath), ".json"), k))
+		goToTurn(t, p.ctx, k, len(keyframes(r))-1)
+		checkFB(t, p.ctx, readPage(t, p.ctx), r, k)
+		screenshot(t, p.ctx, fmt.Sprintf("served-%s-turn%d.png", strings.TrimSuffix(filepath.Base(p.fbPath), ".json"), k))
 	})
+}
+
+// serveReplays writes the replays of TestBrowserServed into a temporary
+// folder, serves it with replays/ (and an FB replay of ../shared when
+// replays/ has none), and opens the page in a new browser at the replay
+// list.
+func serveReplays(t *testing.T) *servedPage {
+	p := &servedPage{ctx: newBrowser(t)}
+	dir := t.TempDir()
+	p.cgData = asCodinGame(t, readFile(t, projectReplay("csb", "csb-007.json")))
+	// CodinGame gives the downloading player's stderr; our matches may
+	// add response times. Turn 5 is frames 9 (player 0) and 10 (player 1).
+	p.cgData = withFrameKeys(t, p.cgData, map[int]map[string]any{
+		9:  {"stderr": "depth 6 best 0.73\n"},
+		10: {"responseTime": 37.5},
+	})
+	p.cgPath = filepath.Join(dir, "cg-csb-007.json")
+	writeFile(t, p.cgPath, p.cgData)
+	p.badPath = filepath.Join(dir, "perturbed-csb-002.json")
+	writeFile(t, p.badPath, perturbedCSB(t))
+	p.fbPath = anyReplay("fb", "fb-041.json", "fb-045.json", "fb-009.json")
+	paths := []string{dir, filepath.Join("..", "..", "replays")}
+	if p.fbPath != "" && !strings.HasPrefix(p.fbPath, paths[1]) {
+		paths = append(paths, p.fbPath)
+	}
+	server := NewServer(paths, Options{})
+	var err error
+	if p.listed, err = server.Replays(); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(server)
+	t.Cleanup(srv.Close)
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(srv.URL+"/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, p.ctx, "the replay list", `document.querySelectorAll('#replays li').length >= 2`)
+	return p
+}
+
+// open clicks replay id in the list and waits until it is drawn and its
+// diff has come.
+func (p *servedPage) open(t *testing.T, id string) {
+	t.Helper()
+	sel := fmt.Sprintf(`#replays li[data-id=%q]`, id)
+	if err := chromedp.Do(p.ctx, chromedp.Click(sel)); err != nil {
+		t.Fatalf("clicking %s: %v", sel, err)
+	}
+	waitFor(t, p.ctx, id+" loaded", fmt.Sprintf(`window.impulseViewer.replayID === %q && document.getElementById('field').dataset.diffLoaded === '1'`, id))
+}
+
+// press presses key on the page.
+func press(t *testing.T, ctx context.Context, key string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(key)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkServedCSB steps through csb-007 in CodinGame's shape with the
+// keys from the start, plays and pauses it, changes the speed, then jumps
+// with the timeline and to the end, checking the drawing at each stop.
+func checkServedCSB(t *testing.T, p *servedPage) {
+	ctx := p.ctx
+	p.open(t, p.cgPath)
+	r, err := replay.Parse(p.cgData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(keyframes(r)) - 1
+	d := readPage(t, ctx)
+	checkCSB(t, d, r, d.Turn)
+	// Step with the keys from the start, then jump with the timeline.
+	press(t, ctx, kb.Home)
+	for i := 0; i < 5; i++ {
+		press(t, ctx, kb.ArrowRight)
+	}
+	waitFor(t, ctx, "turn 5", `document.getElementById('field').dataset.turn === '5'`)
+	checkCSB(t, readPage(t, ctx), r, 5)
+	checkOutputs(t, ctx, r, 5)
+	checkStderrAndResponseTime(t, ctx)
+	checkPlayKeys(t, ctx, r)
+	const k = 57
+	goToTurn(t, ctx, k, last)
+	checkCSB(t, readPage(t, ctx), r, k)
+	checkOutputs(t, ctx, r, k)
+	press(t, ctx, kb.End)
+	waitFor(t, ctx, "the last turn", fmt.Sprintf(`document.getElementById('field').dataset.turn === '%d'`, last))
+	checkCSB(t, readPage(t, ctx), r, last)
+	reason, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('[data-end-reason]').dataset.endReason`))
+	if want := strings.Fields(r.GameResult.Frames[len(r.GameResult.Frames)-1].View); len(want) > 1 && reason != want[1] {
+		t.Errorf("end reason %q, want %q (the last frame's header)", reason, want[1])
+	}
+	goToTurn(t, ctx, k, last)
+	screenshot(t, ctx, fmt.Sprintf("served-csb-007-turn%d.png", k))
+}
+
+// checkStderrAndResponseTime checks turn 5 of csb-007 as serveReplays
+// wrote it: player 0's stderr and player 1's response time.
+func checkStderrAndResponseTime(t *testing.T, ctx context.Context) {
+	t.Helper()
+	side, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+		document.querySelector('.bot[data-player="0"] pre.stderr')?.textContent ?? '',
+		document.querySelector('.bot[data-player="1"] .response-time')?.textContent ?? '']`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if side[0] != "depth 6 best 0.73\n" || side[1] != "37.5 ms" {
+		t.Errorf("turn 5 shows stderr %q and response time %q, want %q and %q", side[0], side[1], "depth 6 best 0.73\n", "37.5 ms")
+	}
+}
+
+// checkPlayKeys checks that Space plays, Space pauses on a whole turn,
+// and + and - change the speed.
+func checkPlayKeys(t *testing.T, ctx context.Context, r *replay.Replay) {
+	t.Helper()
+	press(t, ctx, " ")
+	waitFor(t, ctx, "playing past turn 6", `window.impulseViewer.playing && +document.getElementById('field').dataset.turn >= 6`)
+	press(t, ctx, " ")
+	waitFor(t, ctx, "paused", `!window.impulseViewer.playing && window.impulseViewer.frac === 0`)
+	d := readPage(t, ctx)
+	checkCSB(t, d, r, d.Turn)
+	for _, tc := range []struct {
+		key  string
+		want float64
+	}{{"+", 8}, {"+", 16}, {"-", 8}, {"-", 4}, {"-", 2}} {
+		press(t, ctx, tc.key)
+		if got, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.impulseViewer.speed`)); got != tc.want {
+			t.Errorf("after %q: speed %g turns/s, want %g", tc.key, got, tc.want)
+		}
+	}
+}
+
+// checkEveryReplayParses runs the page's parser over every listed replay:
+// the game's key frames become turns, none is rejected.
+func checkEveryReplayParses(t *testing.T, p *servedPage) {
+	got, err := chromedp.Run(p.ctx, chromedp.Evaluate[[]string](`(async () => {
+		const out = [];
+		const list = await (await fetch('api/replays')).json();
+		for (const r of list.replays) {
+			const rep = await (await fetch('api/replay?replay=' + encodeURIComponent(r.id))).json();
+			try {
+				const m = window.impulseParse(rep, r.id);
+				out.push(r.id + ': ' + m.game.short + ' ' + m.turns.length);
+			} catch (e) {
+				out.push(r.id + ': ' + e.message);
+			}
+		}
+		return out;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(p.listed) {
+		t.Errorf("parsed %d replays, want the %d listed", len(got), len(p.listed))
+	}
+	for _, line := range got {
+		id, _, _ := strings.Cut(line, ": ")
+		game := "csb"
+		if strings.Contains(filepath.Base(id), "fb") {
+			game = "fb"
+		}
+		if want := fmt.Sprintf("%s: %s %d", id, game, keyframeCount(t, id)); line != want {
+			t.Errorf("parsed %q, want %q", line, want)
+		}
+	}
+}
+
+// keyframeCount reads the replay file path, in any shape Normalize takes,
+// and returns its number of key frames.
+func keyframeCount(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	norm, err := Normalize(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		GameResult struct {
+			Frames []struct{ Keyframe bool }
+		}
+	}
+	json.Unmarshal(norm, &r)
+	n := 0
+	for _, f := range r.GameResult.Frames {
+		if f.Keyframe {
+			n++
+		}
+	}
+	return n
+}
+
+// checkLiveGame checks the open page of the live game at path: the diff
+// says match, the players are named after its agents, and turn 40 is
+// drawn as the replay says.
+func checkLiveGame(t *testing.T, ctx context.Context, path string) {
+	data := readFile(t, path)
+	r, err := replay.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[
+		document.querySelector('[data-diff]')?.dataset.diff ?? '',
+		...[...document.querySelectorAll('#players .chip > b')].map((b) => b.textContent)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"match", r.GameResult.Agents[0].Name(), r.GameResult.Agents[1].Name()}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("diff status and player names (-want +got):\n%s", d)
+	}
+	const k = 40
+	goToTurn(t, ctx, k, len(keyframes(r))-1)
+	checkCSB(t, readPage(t, ctx), r, k)
+	checkOutputs(t, ctx, r, k)
+	screenshot(t, ctx, fmt.Sprintf("served-live-872272248-turn%d.png", k))
 }
 
 // withFrameKeys sets keys on some frames of a replay in the shape
