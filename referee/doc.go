@@ -14,12 +14,15 @@
 //   - referee/diff: a replay replayed through our referee, frame by frame.
 //   - referee/stats: Elo, likelihood of superiority and SPRT of paired games.
 //   - referee/match: matches between bot processes, and their report.
-//   - referee/report: a match as one self-contained HTML page;
-//     referee/queue: a match's games on many machines (NATS JetStream);
-//     referee/tune: a bot's parameters tuned by SPSA.
+//   - referee/report: a match as one self-contained HTML page.
+//   - referee/builtin: the registry of the bots compiled into the referee.
+//   - referee/queue: a match's games on many machines (NATS JetStream).
+//   - referee/tune: a bot's parameters tuned by SPSA.
 //   - referee/arena: games between the bots in process, for their strength
 //     and tuning tests.
-//   - referee/view: the replay viewer; referee/fetch: CodinGame's API.
+//   - referee/view: the replay viewer.
+//   - referee/fetch: CodinGame's API; referee/fetch/fetchtest: a stand-in
+//     of it for tests.
 //   - referee/internal/testbot, referee/internal/browsertest: for tests,
 //     the bots of the match and queue tests, and headless Chromium.
 package referee
