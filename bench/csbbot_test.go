@@ -102,7 +102,7 @@ func BenchmarkCSBBotTurn60ms(b *testing.B) {
 func BenchmarkCSBBotTurn60msFromRoot(b *testing.B) {
 	roots := botRoots()
 	s := botcsb.NewSearch(0, 1)
-	eng := bot.NewEngine[botcsb.Plan, struct{}](bottest.Plain[botcsb.Plan, struct{}, *botcsb.Search]{G: s}, 0, 1, botcsb.Settings)
+	eng := bot.NewEngine[botcsb.Plan, struct{}](bottest.Plain[botcsb.Plan, struct{}, *botcsb.Search]{Game: s}, 0, 1, botcsb.Settings)
 	eng.Randomize(0)
 	eng.Randomize(1)
 	// setRoot: the game's root, roles and heuristic plans, through a turn

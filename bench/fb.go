@@ -14,8 +14,8 @@ import (
 // (before Prepare) and the four wizards' commands (Idle for a wizard whose
 // line the engine never parsed).
 type FBTurn struct {
-	S    fb.State
-	Cmds [fb.MaxWizards]fb.Command
+	State fb.State
+	Cmds  [fb.MaxWizards]fb.Command
 	// Collisions is the number of collision lines the turn printed.
 	Collisions int
 }
@@ -45,7 +45,7 @@ func LoadFBGame(path string) (FBGame, error) {
 	frames := r.GameResult.Frames
 	var log fb.Log
 	for k := 1; k < len(frames); {
-		t := FBTurn{S: s}
+		t := FBTurn{State: s}
 		s.Prepare()
 		for pl := 0; pl < 2 && k < len(frames); pl++ {
 			fr := &frames[k]
@@ -93,7 +93,7 @@ func BusyFBTurns(games []FBGame) []FBTurn {
 	var out []FBTurn
 	for _, g := range games {
 		for _, t := range g.Turns {
-			s := &t.S
+			s := &t.State
 			if s.Round < 10 || s.Dead[0] || s.Dead[1] || t.Collisions == 0 {
 				continue
 			}
@@ -118,9 +118,9 @@ func FBTurns(turns []FBTurn, n int, log *fb.Log) int {
 	total := 0
 	for k := 0; k < n; k++ {
 		t := &turns[k%len(turns)]
-		s := t.S
+		s := t.State
 		s.Play(&t.Cmds, log)
-		total += int(s.Collisions - t.S.Collisions)
+		total += int(s.Collisions - t.State.Collisions)
 	}
 	return total
 }

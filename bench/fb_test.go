@@ -59,7 +59,7 @@ func BenchmarkFBTurn(b *testing.B) {
 		b.ReportAllocs()
 		n := 0
 		for k := 0; k < b.N; k++ {
-			s := turns[k%len(turns)].S
+			s := turns[k%len(turns)].State
 			n += int(s.Round)
 		}
 		fbSink = n

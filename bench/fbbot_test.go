@@ -21,7 +21,7 @@ func fbRoots() []simfb.State {
 			}
 			var c [simfb.MaxWizards]simfb.Command
 			for pl := 0; pl < 2; pl++ {
-				cmds := botfb.Baseline(&st, pl)
+				cmds := botfb.DefaultBaseline.Commands(&st, pl)
 				c[2*pl], c[2*pl+1] = cmds[0], cmds[1]
 			}
 			if res := st.Play(&c, nil); res.Over {

@@ -88,11 +88,11 @@ func (e *Engine[P, N, G]) beamPass(pl int, theirs *P, b *Budget) bool {
 	bm.game.BeamRoot(&cur[0].node)
 	cur[0].over = false
 	n := 1
-	for d := 0; d < e.S.Depth; d++ {
+	for d := 0; d < e.Settings.Depth; d++ {
 		m := 0
 		for i := 0; i < n; i++ {
 			parent := &cur[i]
-			children := e.S.BeamChildren
+			children := e.Settings.BeamChildren
 			if parent.over {
 				children = 1
 			}
@@ -111,12 +111,12 @@ func (e *Engine[P, N, G]) beamPass(pl int, theirs *P, b *Budget) bool {
 				m++
 			}
 		}
-		kept := TopK(bm.scores[:m], bm.idx[:m], e.S.BeamWidth)
+		kept := TopK(bm.scores[:m], bm.idx[:m], e.Settings.BeamWidth)
 		for k, j := range kept {
 			cur[k] = next[j]
 		}
 		n = len(kept)
-		if d == e.S.Depth-1 && bm.scores[kept[0]] > bm.score {
+		if d == e.Settings.Depth-1 && bm.scores[kept[0]] > bm.score {
 			bm.best, bm.score = cur[0].plan, bm.scores[kept[0]]
 		}
 	}
@@ -130,7 +130,7 @@ func (e *Engine[P, N, G]) beamTick(b *Budget) bool {
 		if !b.Next() {
 			return false
 		}
-		e.beam.turns = e.S.Depth
+		e.beam.turns = e.Settings.Depth
 	}
 	e.beam.turns--
 	return true

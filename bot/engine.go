@@ -89,11 +89,11 @@ type population[P any] struct {
 // memory is allocated by NewEngine (the beam's on first use); a turn
 // allocates nothing.
 type Engine[P, N any, G Game[P, N]] struct {
-	Game G
-	Rand Rand
-	S    Settings
-	me   int
-	pop  [2]population[P]
+	Game     G
+	Rand     Rand
+	Settings Settings
+	me       int
+	pop      [2]population[P]
 	// beam is the beam search's memory (beam.go; nobeam.go without it).
 	beam *beam[P, N]
 	// pre is Game as a Prefixed, or nil.
@@ -105,7 +105,7 @@ type Engine[P, N any, G Game[P, N]] struct {
 
 // NewEngine returns the search of player me (0 or 1) of game g.
 func NewEngine[P, N any, G Game[P, N]](g G, me int, seed int64, s Settings) *Engine[P, N, G] {
-	e := &Engine[P, N, G]{Game: g, Rand: NewRand(seed), S: s, me: me}
+	e := &Engine[P, N, G]{Game: g, Rand: NewRand(seed), Settings: s, me: me}
 	e.pre, _ = any(g).(Prefixed[P])
 	for pl := range e.pop {
 		e.pop[pl] = population[P]{plans: make([]P, s.Population), scores: make([]float64, s.Population)}
@@ -131,7 +131,7 @@ func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 		switch {
 		case !first:
 			e.Game.Shift(r, pl, &pop.plans[i])
-		case e.S.RandomizeFirst:
+		case e.Settings.RandomizeFirst:
 			e.Game.Randomize(r, pl, &pop.plans[i])
 		}
 	}
@@ -141,7 +141,7 @@ func (e *Engine[P, N, G]) seed(pl int, theirs *P, first bool) {
 		if k > 0 {
 			i = n - 4 + k
 		}
-		if e.S.ReplaceWorst {
+		if e.Settings.ReplaceWorst {
 			// The three worst make way; on the first turn, none is scored.
 			i = Worst(pop.scores)
 			pop.scores[i] = math.Inf(1)
@@ -170,15 +170,15 @@ func (e *Engine[P, N, G]) generation(pl int, theirs *P, used float64) {
 	pop := &e.pop[pl]
 	r := &e.Rand
 	child := &e.child
-	a := Tournament(r, pop.scores, e.S.TournamentSize)
+	a := Tournament(r, pop.scores, e.Settings.TournamentSize)
 	b := a
-	if r.Intn(10) < e.S.CrossoverTenths {
-		b = Tournament(r, pop.scores, e.S.TournamentSize)
+	if r.Intn(10) < e.Settings.CrossoverTenths {
+		b = Tournament(r, pop.scores, e.Settings.TournamentSize)
 		e.Game.Crossover(r, child, &pop.plans[a], &pop.plans[b])
 	} else {
 		*child = pop.plans[a]
 	}
-	e.Game.Mutate(r, pl, child, 1-e.S.MutationDecay*used)
+	e.Game.Mutate(r, pl, child, 1-e.Settings.MutationDecay*used)
 	var score float64
 	if e.pre != nil {
 		// From the parent it shares more turns with (a copy has one).
@@ -223,8 +223,8 @@ func (e *Engine[P, N, G]) Turn(first bool, strategy string, b *Budget) *P {
 		e.Game.Shift(&e.Rand, e.me, mine)
 	}
 	e.seed(op, mine, first)
-	part := b.Split(e.S.OpponentShare)
-	for n := 0; (e.S.MaxOpponentIterations == 0 || n < e.S.MaxOpponentIterations) && part.Next(); n++ {
+	part := b.Split(e.Settings.OpponentShare)
+	for n := 0; (e.Settings.MaxOpponentIterations == 0 || n < e.Settings.MaxOpponentIterations) && part.Next(); n++ {
 		e.generation(op, mine, part.Progress())
 	}
 	b.Spend(part.Iterations())

@@ -131,7 +131,7 @@ func heuristicPlans(root *simcsb.State, b *Baseline) (plans [2]Plan) {
 		st.Pods[i].HasAngle = true // the root gives every pod a facing
 	}
 	longest := longestLeg(&st)
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < MaxDepth; t++ {
 		var g [simcsb.MaxPods]Gene
 		for i := range st.Pods {
 			g[i] = geneOf(&st, i, baselineCommand(&st, i, longest, b))

@@ -18,7 +18,7 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *beamNode, plan *Plan, d, c in
 	case 1:
 		g = s.heuristic[pl][d]
 	default:
-		g = [2]Gene{beamGene(r, best[d][0], &s.G), beamGene(r, best[d][1], &s.G)}
+		g = [2]Gene{beamGene(r, best[d][0], &s.Genes), beamGene(r, best[d][1], &s.Genes)}
 	}
 	plan[d] = g
 	s.play(&n.st, &n.dir, pl, &g, &theirs[d])

@@ -7,9 +7,11 @@ import (
 	simcsb "impulse/sim/csb"
 )
 
-// Depth is the number of turns a plan covers: the size of its array, and
-// the most a search plays (Settings.Depth, the flag -depth).
+// Depth is the default Settings.Depth (the flag -depth).
 const Depth = 6
+
+// MaxDepth is the number of turns a plan holds, the most a search plays.
+const MaxDepth = 6
 
 // Gene is one pod's order for one turn, packed: bits 0–7 the thrust
 // 0..MaxThrust, bits 8–13 the rotation + 18 (0..36, degrees from the
@@ -59,9 +61,9 @@ func (g Gene) Shield() bool { return g&shieldBit != 0 }
 // Boost reports whether the order is BOOST (and not SHIELD).
 func (g Gene) Boost() bool { return g&(boostBit|shieldBit) == boostBit }
 
-// Plan is one player's orders for its two pods over the next Depth turns:
-// Plan[t][k] drives the player's pod k at turn t from now.
-type Plan [Depth][2]Gene
+// Plan is one player's orders for its two pods over the next MaxDepth
+// turns: Plan[t][k] drives the player's pod k at turn t from now.
+type Plan [MaxDepth][2]Gene
 
 // Genes are the odds, in percent, of the orders the searches draw and of
 // the changes a mutation makes.
@@ -167,7 +169,7 @@ func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int, odds *Genes) {
 // branch, as the bits are random (branches cost 9% of a search).
 func (p *Plan) crossover(r *bot.Rand, a, b *Plan) {
 	bits := r.Uint64()
-	for t := 0; t < Depth; t++ {
+	for t := 0; t < MaxDepth; t++ {
 		for k := 0; k < 2; k++ {
 			m := -Gene(bits & 1)
 			p[t][k] = a[t][k] ^ (a[t][k]^b[t][k])&m

@@ -51,7 +51,7 @@ func TestSettingsChecked(t *testing.T) {
 	}
 	pinnedOutput(t, shallow)
 	for _, set := range []func(s *bot.Settings){
-		func(s *bot.Settings) { s.Depth = Depth + 1 },
+		func(s *bot.Settings) { s.Depth = MaxDepth + 1 },
 		func(s *bot.Settings) { s.Population = 2 },
 		func(s *bot.Settings) { s.BeamWidth = 64 },
 		func(s *bot.Settings) { s.OpponentShare = 1 },

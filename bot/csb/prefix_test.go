@@ -21,10 +21,10 @@ func TestPrefixExact(t *testing.T) {
 		st.Depth = depth
 		pre := newSearch(0, 7, st)
 		ref := newSearch(0, 7, st)
-		eng := bot.NewEngine[Plan, beamNode](bottest.Plain[Plan, beamNode, *Search]{G: ref}, 0, 7, st)
+		eng := bot.NewEngine[Plan, beamNode](bottest.Plain[Plan, beamNode, *Search]{Game: ref}, 0, 7, st)
 		eng.Randomize(0)
 		eng.Randomize(1)
-		if _, ok := any(bottest.Plain[Plan, beamNode, *Search]{G: ref}).(bot.Prefixed[Plan]); ok {
+		if _, ok := any(bottest.Plain[Plan, beamNode, *Search]{Game: ref}).(bot.Prefixed[Plan]); ok {
 			t.Fatal("bottest.Plain is a bot.Prefixed")
 		}
 		for seed := int64(1); seed <= 3; seed++ {

@@ -31,7 +31,7 @@ type Config struct {
 	// Weights are the evaluation's (zero: DefaultWeights).
 	Weights Weights
 	// Settings are the search's constants (zero: the package's Settings;
-	// a zero Depth is Depth, the most).
+	// a zero Depth: Depth).
 	Settings bot.Settings
 	// Baseline is the baseline policy, also the search's heuristic plans
 	// (zero: DefaultBaseline).
@@ -73,8 +73,8 @@ func NewBot(cfg Config) (*Bot, error) {
 	if err := cfg.Settings.Check(); err != nil {
 		return nil, err
 	}
-	if cfg.Settings.Depth > Depth {
-		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, Depth)
+	if cfg.Settings.Depth > MaxDepth {
+		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, MaxDepth)
 	}
 	if err := cfg.Genes.check(); err != nil {
 		return nil, err
@@ -159,7 +159,7 @@ func (b *Bot) update(lines []string) error {
 	if b.turn == 0 {
 		b.me = st.ReadSeat(lines)
 		b.search = newSearch(b.me, b.cfg.Seed, b.cfg.Settings)
-		b.search.W, b.search.B, b.search.G = b.cfg.Weights, b.cfg.Baseline, b.cfg.Genes
+		b.search.Weights, b.search.Baseline, b.search.Genes = b.cfg.Weights, b.cfg.Baseline, b.cfg.Genes
 	}
 	st.Round = int32(b.turn)
 	if err := st.ReadTurn(lines, b.me); err != nil {

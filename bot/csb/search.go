@@ -80,14 +80,12 @@ type Search struct {
 	urgent [2]bool // per player: the timeout is near, both pods race
 	// heuristic is each player's baseline plan from the root.
 	heuristic [2]Plan
-	// W are the weights of the evaluation (NewSearch: DefaultWeights).
-	W Weights
-	// B is the baseline policy of the heuristic plans (NewSearch:
-	// DefaultBaseline).
-	B Baseline
-	// G are the odds of the orders drawn (NewSearch: DefaultGenes).
-	G Genes
-	// depth is the turns searched, the settings' Depth: at most Depth.
+	// Weights are the evaluation's, Baseline the heuristic plans' policy
+	// and Genes the odds of the orders drawn (NewSearch: the defaults).
+	Weights  Weights
+	Baseline Baseline
+	Genes    Genes
+	// depth is the turns searched, the settings' Depth (≤ MaxDepth).
 	depth int
 	// Sims counts the turns simulated since the counter was reset.
 	Sims int
@@ -125,7 +123,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, B: DefaultBaseline, G: DefaultGenes, depth: st.Depth}
+	s := &Search{Weights: DefaultWeights, Baseline: DefaultBaseline, Genes: DefaultGenes, depth: st.Depth}
 	s.traj = [2]bot.Trajectories[trajectory]{bot.NewTrajectories[trajectory](st.Population), bot.NewTrajectories[trajectory](st.Population)}
 	s.eng = bot.NewEngine[Plan, beamNode](s, me, seed, st)
 	s.eng.Randomize(0)
@@ -162,15 +160,15 @@ func (s *Search) setRoot(st *simcsb.State) {
 			r.runner = a
 		}
 		other := a + b - r.runner
-		if s.W.progress(&s.root, other) > s.W.progress(&s.root, r.runner)+s.W.Hysteresis {
+		if s.Weights.progress(&s.root, other) > s.Weights.progress(&s.root, r.runner)+s.Weights.Hysteresis {
 			r.runner = other
 		}
 		r.blocker = a + b - r.runner
 	}
 	for pl := 0; pl < 2; pl++ {
-		s.urgent[pl] = int(s.root.TurnsLeft(pl)) <= s.W.UrgentTurns
+		s.urgent[pl] = int(s.root.TurnsLeft(pl)) <= s.Weights.UrgentTurns
 	}
-	s.heuristic = heuristicPlans(&s.root, &s.B)
+	s.heuristic = heuristicPlans(&s.root, &s.Baseline)
 }
 
 // order gives pod i the order g: its facing turns by the gene's rotation
@@ -207,8 +205,8 @@ func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
 // (fewer than the depth when the race ends) and the evaluation.
 type trajectory struct {
 	plan  Plan
-	pods  [Depth - 1][simcsb.MaxPods]simcsb.Pod
-	dir   [Depth - 1][simcsb.MaxPods][2]float64
+	pods  [MaxDepth - 1][simcsb.MaxPods]simcsb.Pod
+	dir   [MaxDepth - 1][simcsb.MaxPods][2]float64
 	turns int
 	score float64
 }
@@ -297,7 +295,7 @@ func (s *Search) Keep(pl, i int) {
 // it. A finished race is ±Win, sooner better; a team out by the
 // checkpoint timeout, ∓Win (ours first).
 func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int) float64 {
-	w := &s.W
+	w := &s.Weights
 	me, op := s.roles[pl], s.roles[1-pl]
 	turns := float64(st.Round - s.root.Round)
 	if st.Finished() {
@@ -357,16 +355,16 @@ func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 // Randomize draws every order of p in the depth searched (bot.Game).
 func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
 	for t := 0; t < s.depth; t++ {
-		p[t] = [2]Gene{randomGene(r, &s.G), randomGene(r, &s.G)}
+		p[t] = [2]Gene{randomGene(r, &s.Genes), randomGene(r, &s.Genes)}
 	}
 }
 
 // Shift drops the turn just played and draws the last (bot.Game).
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, s.depth, &s.G) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, s.depth, &s.Genes) }
 
 // Mutate changes one field of one order of p (bot.Game).
 func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	p.mutate(r, amplitude, s.depth, &s.G)
+	p.mutate(r, amplitude, s.depth, &s.Genes)
 }
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).

@@ -9,8 +9,8 @@ import (
 
 // The baseline policy: the yardstick bot, and the seed of the search.
 
-// Thresholds are the baseline policy's.
-type Thresholds struct {
+// Baseline are the thresholds of the baseline policy.
+type Baseline struct {
 	// FlipendoMin, FlipendoMax: the distances from wizard to snaffle at
 	// which a FLIPENDO is worth its magic (closer, the push is capped at
 	// 1000; further, it is weak).
@@ -23,8 +23,8 @@ type Thresholds struct {
 	LeadTurns float64
 }
 
-// DefaultThresholds are the baseline's, set by hand.
-var DefaultThresholds = Thresholds{FlipendoMin: 600, FlipendoMax: 3500, FlipendoMargin: 500, LeadTurns: 1}
+// DefaultBaseline are the thresholds of the baseline, set by hand.
+var DefaultBaseline = Baseline{FlipendoMin: 600, FlipendoMax: 3500, FlipendoMargin: 500, LeadTurns: 1}
 
 // attackX returns the x of the goal line player pl scores at.
 func attackX(pl int) float64 {
@@ -93,18 +93,13 @@ func countFree(st *simfb.State, pl int) int {
 	return c
 }
 
-// Baseline returns the baseline's commands for player pl's
-// wizards: a holder throws at full power towards the goal's centre,
-// aiming off by its own speed (the snaffle keeps it); a wizard with magic
-// for it casts FLIPENDO on a snaffle between itself and the opponent's
-// goal that the push would send between the posts; the others run at
-// their snaffle (chaseTargets) where it will be next turn, at full
-// thrust. It plays DefaultThresholds (Thresholds.Commands).
-func Baseline(st *simfb.State, pl int) [2]simfb.Command { return DefaultThresholds.Commands(st, pl) }
-
-// Commands returns the baseline's commands for player pl's wizards with
-// thresholds h (Baseline).
-func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
+// Commands returns the baseline's commands for player pl's wizards: a
+// holder throws at full power towards the goal's centre, aiming off by
+// its own speed (the snaffle keeps it); a wizard with magic for it casts
+// FLIPENDO on a snaffle between itself and the opponent's goal that the
+// push would send between the posts; the others run at their snaffle
+// (chaseTargets) where it will be next turn, at full thrust.
+func (h *Baseline) Commands(st *simfb.State, pl int) [2]simfb.Command {
 	var cmds [2]simfb.Command
 	targets := chaseTargets(st, pl)
 	magic := st.Magic[pl]
@@ -144,7 +139,7 @@ func (h *Thresholds) Commands(st *simfb.State, pl int) [2]simfb.Command {
 // wizard i of player pl should push with FLIPENDO, or NoID: within
 // FlipendoMin..FlipendoMax of the wizard (a turn ahead, when the spell
 // acts) and on a line from the wizard into the goal.
-func (h *Thresholds) flipendoTarget(st *simfb.State, i, pl int) int {
+func (h *Baseline) flipendoTarget(st *simfb.State, i, pl int) int {
 	w := &st.Wizards[i]
 	a := w.Pos.Add(w.Vel)
 	for k := 0; k < int(st.NumSnaffles); k++ {

@@ -19,12 +19,12 @@ func (s *Search) BeamChild(r *bot.Rand, pl int, n *simfb.State, plan *Plan, d, c
 	case 1:
 		g = s.heuristic[pl][d]
 	default:
-		g = [2]Gene{randomGene(r, n, pl, s.G.SpellChance), randomGene(r, n, pl, s.G.SpellChance)}
+		g = [2]Gene{randomGene(r, n, pl, s.Genes.SpellChance), randomGene(r, n, pl, s.Genes.SpellChance)}
 	}
 	plan[d] = g
 	res := s.play(n, pl, &g, &theirs[d])
-	return s.W.eval(n, pl), res.Over || n.Round >= simfb.MaxRounds
+	return s.Weights.eval(n, pl), res.Over || n.Round >= simfb.MaxRounds
 }
 
 // BeamEval evaluates n for pl (bot.BeamGame).
-func (s *Search) BeamEval(n *simfb.State, pl int) float64 { return s.W.eval(n, pl) }
+func (s *Search) BeamEval(n *simfb.State, pl int) float64 { return s.Weights.eval(n, pl) }

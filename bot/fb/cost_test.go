@@ -21,7 +21,7 @@ func BenchmarkSearchCost(b *testing.B) {
 		}
 		var c [simfb.MaxWizards]simfb.Command
 		for pl := 0; pl < 2; pl++ {
-			cmds := Baseline(&st, pl)
+			cmds := DefaultBaseline.Commands(&st, pl)
 			c[2*pl], c[2*pl+1] = cmds[0], cmds[1]
 		}
 		if res := st.Play(&c, nil); res.Over {
@@ -38,7 +38,7 @@ func BenchmarkSearchCost(b *testing.B) {
 	} {
 		b.Run(v.name, func(b *testing.B) {
 			s := NewSearch(0, 1)
-			v.set(&s.W)
+			v.set(&s.Weights)
 			first := bot.NewBudget(time.Time{}, 0, 1000)
 			s.Turn(&roots[0], true, StrategyGA, &first)
 			b.ReportAllocs()
@@ -66,7 +66,7 @@ func BenchmarkEval(b *testing.B) {
 func BenchmarkPlay(b *testing.B) {
 	root := simfb.NewFromSeed(1, simfb.Live)
 	s := NewSearch(0, 1)
-	p := heuristicPlans(&root, &s.B, Depth)
+	p := heuristicPlans(&root, &s.Baseline, Depth)
 	for i := 0; i < b.N; i++ {
 		st := root
 		s.play(&st, 0, &p[0][0], &p[1][0])

@@ -79,7 +79,7 @@ func midGame(seed int64, rounds int) simfb.State {
 	for r := 0; r < rounds; r++ {
 		var c [simfb.MaxWizards]simfb.Command
 		for pl := 0; pl < 2; pl++ {
-			cmds := Baseline(&st, pl)
+			cmds := DefaultBaseline.Commands(&st, pl)
 			c[2*pl], c[2*pl+1] = cmds[0], cmds[1]
 		}
 		if res := st.Play(&c, nil); res.Over {
@@ -136,7 +136,7 @@ func TestSearchZeroAlloc(t *testing.T) {
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			s := NewSearch(0, 1)
-			v.set(&s.W)
+			v.set(&s.Weights)
 			bottest.CheckTurnAllocs(t, func(strategy string, first bool, b *bot.Budget) { s.Turn(&st, first, strategy, b) })
 		})
 	}
@@ -157,7 +157,7 @@ func gameInputRules(seed int64, pl, rounds int, rules simfb.Rules) string {
 		st.Prepare()
 		lines = append(lines, st.TurnInput(pl)...)
 		for p := 0; p < 2; p++ {
-			cmds := Baseline(&st, p)
+			cmds := DefaultBaseline.Commands(&st, p)
 			st.Apply(2*p, cmds[0])
 			st.Apply(2*p+1, cmds[1])
 		}

@@ -75,7 +75,7 @@ func (s *Search) Keep(pl, i int) {
 	tr := &s.traj[pl]
 	p, out := tr.Plan(tr.Parent), tr.Spare()
 	runs := 1
-	if s.W.Robust != 0 {
+	if s.Weights.Robust != 0 {
 		runs = 2
 	}
 	for r := 0; r < runs; r++ {
@@ -97,13 +97,13 @@ func (s *Search) rolloutKept(pl int, mine, theirs *Plan, from *trajectory, k int
 		a = &from.runs[0]
 	}
 	v := s.run(pl, mine, theirs, a, k, &out.runs[0])
-	if s.W.Robust == 0 {
+	if s.Weights.Robust == 0 {
 		return v
 	}
 	if from != nil {
 		a = &from.runs[1]
 	}
-	return s.W.robust(v, s.run(pl, mine, &s.heuristic[1-pl], a, k, &out.runs[1]))
+	return s.Weights.robust(v, s.run(pl, mine, &s.heuristic[1-pl], a, k, &out.runs[1]))
 }
 
 // run is rollout from turn k, from run from's state after turn k−1 (the
@@ -131,7 +131,7 @@ func (s *Search) run(pl int, mine, theirs *Plan, from *run, k int, out *run) flo
 			out.st[t-1] = st
 		}
 	}
-	v := s.W.eval(&st, pl)
+	v := s.Weights.eval(&st, pl)
 	if out != nil {
 		out.turns, out.value = t, v
 	}

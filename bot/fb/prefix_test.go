@@ -29,10 +29,10 @@ func TestPrefixExact(t *testing.T) {
 		st := Settings
 		st.Depth = tc.depth
 		pre, ref := newSearch(0, 7, st), newSearch(0, 7, st)
-		tc.set(&pre.W)
-		tc.set(&ref.W)
-		eng := bot.NewEngine[Plan, simfb.State](bottest.Plain[Plan, simfb.State, *Search]{G: ref}, 0, 7, st)
-		if _, ok := any(bottest.Plain[Plan, simfb.State, *Search]{G: ref}).(bot.Prefixed[Plan]); ok {
+		tc.set(&pre.Weights)
+		tc.set(&ref.Weights)
+		eng := bot.NewEngine[Plan, simfb.State](bottest.Plain[Plan, simfb.State, *Search]{Game: ref}, 0, 7, st)
+		if _, ok := any(bottest.Plain[Plan, simfb.State, *Search]{Game: ref}).(bot.Prefixed[Plan]); ok {
 			t.Fatal("bottest.Plain is a bot.Prefixed")
 		}
 		for turn := 0; turn < 6; turn++ {
@@ -43,7 +43,7 @@ func TestPrefixExact(t *testing.T) {
 			ref.setRoot(&root)
 			want := *eng.Turn(turn == 0, StrategyGA, &b2)
 			if got != want {
-				t.Fatalf("depth %d, weights %+v, turn %d: plan %v, from the root %v", tc.depth, pre.W, turn, got, want)
+				t.Fatalf("depth %d, weights %+v, turn %d: plan %v, from the root %v", tc.depth, pre.Weights, turn, got, want)
 			}
 			checkTrajectories(t, pre, pre.eng.Predicted())
 		}
@@ -58,7 +58,7 @@ func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 	fresh.runs[0] = run{st: make([]simfb.State, s.depth-1)}
 	fresh.runs[1] = run{st: make([]simfb.State, s.depth-1)}
 	runs := 1
-	if s.W.Robust != 0 {
+	if s.Weights.Robust != 0 {
 		runs = 2
 	}
 	for i := 0; i < Settings.Population; i++ {

@@ -38,9 +38,9 @@ type Config struct {
 	// Genes are the odds of the orders the search draws (zero:
 	// DefaultGenes).
 	Genes Genes
-	// Baseline are the baseline policy's thresholds, also the search's
-	// heuristic plans' (zero: DefaultThresholds).
-	Baseline Thresholds
+	// Baseline is the baseline policy, also the search's heuristic plans
+	// (zero: DefaultBaseline).
+	Baseline Baseline
 }
 
 // defaults sets the zero parts of c to the package's defaults.
@@ -49,7 +49,7 @@ func (c *Config) defaults() {
 	bot.OrDefault(&c.Settings, Settings)
 	bot.OrDefault(&c.Settings.Depth, Depth)
 	bot.OrDefault(&c.Genes, DefaultGenes)
-	bot.OrDefault(&c.Baseline, DefaultThresholds)
+	bot.OrDefault(&c.Baseline, DefaultBaseline)
 }
 
 // Bot plays one game, keeping what the input does not show (forward).
@@ -94,7 +94,7 @@ func (b *Bot) Init(lines []string) error {
 	b.st = simfb.State{Rules: b.cfg.Rules}
 	b.turn = 0
 	b.search = newSearch(id, b.cfg.Seed, b.cfg.Settings)
-	b.search.W, b.search.G, b.search.B = b.cfg.Weights, b.cfg.Genes, b.cfg.Baseline
+	b.search.Weights, b.search.Genes, b.search.Baseline = b.cfg.Weights, b.cfg.Genes, b.cfg.Baseline
 	return nil
 }
 

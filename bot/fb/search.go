@@ -86,11 +86,11 @@ type Search struct {
 	// heuristic is each player's plan from the baseline policy, rolled
 	// out from the root (a seed of the populations).
 	heuristic [2]Plan
-	// W, G and B are the evaluation's weights, the odds of the orders
-	// drawn and the heuristic plans' thresholds (NewSearch: the defaults).
-	W Weights
-	G Genes
-	B Thresholds
+	// Weights are the evaluation's, Genes the odds of the orders drawn,
+	// Baseline the heuristic plans' policy (NewSearch: the defaults).
+	Weights  Weights
+	Genes    Genes
+	Baseline Baseline
 	// depth is the turns searched, the settings' Depth (≤ MaxDepth).
 	depth int
 	// me is the player searched for.
@@ -124,7 +124,7 @@ func NewSearch(me int, seed int64) *Search { return newSearch(me, seed, Settings
 
 // newSearch is NewSearch with settings st.
 func newSearch(me int, seed int64, st bot.Settings) *Search {
-	s := &Search{W: DefaultWeights, G: DefaultGenes, B: DefaultThresholds, depth: st.Depth, me: me}
+	s := &Search{Weights: DefaultWeights, Genes: DefaultGenes, Baseline: DefaultBaseline, depth: st.Depth, me: me}
 	s.traj = [2]bot.Trajectories[trajectory]{newTrajectories(st.Population, st.Depth), newTrajectories(st.Population, st.Depth)}
 	s.eng = bot.NewEngine[Plan, simfb.State](s, me, seed, st)
 	return s
@@ -148,8 +148,8 @@ func (s *Search) play(st *simfb.State, pl int, g, h *[2]Gene) simfb.Result {
 // Rollout (bot.Game) plays up to the depth searched or the end of the
 // game.
 func (s *Search) Rollout(pl int, mine, theirs *Plan) float64 {
-	if s.W.Robust != 0 {
-		return s.W.robust(s.rollout(pl, mine, theirs), s.rollout(pl, mine, &s.heuristic[1-pl]))
+	if s.Weights.Robust != 0 {
+		return s.Weights.robust(s.rollout(pl, mine, theirs), s.rollout(pl, mine, &s.heuristic[1-pl]))
 	}
 	return s.rollout(pl, mine, theirs)
 }
@@ -291,23 +291,23 @@ func (s *Search) Heuristic(pl int) *Plan { return &s.heuristic[pl] }
 
 // Randomize draws every order of p for pl at the root (bot.Game).
 func (s *Search) Randomize(r *bot.Rand, pl int, p *Plan) {
-	p.randomize(r, &s.root, pl, s.depth, &s.G)
+	p.randomize(r, &s.root, pl, s.depth, &s.Genes)
 }
 
 // Shift implements bot.Game.
-func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth, &s.G) }
+func (s *Search) Shift(r *bot.Rand, pl int, p *Plan) { p.shift(r, &s.root, pl, s.depth, &s.Genes) }
 
 // Mutate changes one field of one order of p (bot.Game).
 func (s *Search) Mutate(r *bot.Rand, pl int, p *Plan, amplitude float64) {
-	p.mutate(r, &s.root, pl, s.depth, amplitude, &s.G)
+	p.mutate(r, &s.root, pl, s.depth, amplitude, &s.Genes)
 }
 
 // Crossover sets child to a uniform mix of a and b (bot.Game).
 func (s *Search) Crossover(r *bot.Rand, child, a, b *Plan) { child.crossover(r, a, b) }
 
-// heuristicPlans rolls the baseline policy with thresholds h out from
-// root for both players, depth turns, and returns each player's genes.
-func heuristicPlans(root *simfb.State, h *Thresholds, depth int) (plans [2]Plan) {
+// heuristicPlans rolls the baseline policy h out from root for both
+// players, depth turns, and returns each player's genes.
+func heuristicPlans(root *simfb.State, h *Baseline, depth int) (plans [2]Plan) {
 	st := *root
 	for t := 0; t < depth; t++ {
 		var g [simfb.MaxWizards]Gene
@@ -340,7 +340,7 @@ func (s *Search) Turn(st *simfb.State, first bool, strategy string, b *bot.Budge
 // plans.
 func (s *Search) setRoot(st *simfb.State) {
 	s.root = *st
-	s.heuristic = heuristicPlans(&s.root, &s.B, s.depth)
+	s.heuristic = heuristicPlans(&s.root, &s.Baseline, s.depth)
 }
 
 // Predicted returns the opponent's best plan of the last Turn.
