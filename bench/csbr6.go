@@ -40,7 +40,7 @@ func ReadR6States(r io.Reader, name string) ([]csb.State, error) {
 		line++
 		f := strings.Fields(sc.Text())
 		if len(f) != n {
-			return nil, fmt.Errorf("%s:%d: %d fields, expected %d", name, line, len(f), n)
+			return nil, fmt.Errorf("%s:%d: %d fields, want %d", name, line, len(f), n)
 		}
 		out := make([]float64, n)
 		for i, s := range f {
@@ -64,7 +64,7 @@ func ReadR6States(r io.Reader, name string) ([]csb.State, error) {
 		}
 		n := int(nf[0])
 		if n < 2 || n > csb.MaxCheckpoints {
-			return nil, fmt.Errorf("%s:%d: %d checkpoints, expected 2..%d", name, line, n, csb.MaxCheckpoints)
+			return nil, fmt.Errorf("%s:%d: %d checkpoints, want 2..%d", name, line, n, csb.MaxCheckpoints)
 		}
 		cps := make([]sim.Vec, n)
 		for i := range cps {

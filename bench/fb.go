@@ -39,7 +39,7 @@ func LoadFBGame(path string) (FBGame, error) {
 	}
 	seed, err := strconv.ParseInt(strings.TrimPrefix(strings.Join(r.InitLines(), ""), "seed="), 10, 64)
 	if err != nil {
-		return g, fmt.Errorf("%s: refereeInput %q: expected seed=N", path, r.InitLines())
+		return g, fmt.Errorf("%s: refereeInput %q: want seed=N", path, r.InitLines())
 	}
 	s := fb.NewFromSeed(seed, fb.Published)
 	frames := r.GameResult.Frames

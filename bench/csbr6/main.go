@@ -67,7 +67,7 @@ func run(path string, runs int, table bool) error {
 	fmt.Printf("CSB-R6 %s: %.1f ns/turn (median of %d; min %.1f, max %.1f), %d turns, %d collisions, checksum %.7g\n",
 		mode, ns[len(ns)/2], runs, ns[0], ns[len(ns)-1], res.Turns, res.Collisions, res.Checksum)
 	if res.Collisions != bench.R6Collisions {
-		return fmt.Errorf("fingerprint: %d collisions, expected %d", res.Collisions, bench.R6Collisions)
+		return fmt.Errorf("fingerprint: %d collisions, want %d", res.Collisions, bench.R6Collisions)
 	}
 	return nil
 }

@@ -207,7 +207,7 @@ func TestRunBadInput(t *testing.T) {
 		{Name: "team", In: replace(0, "2"), Want: "line 1: init: myTeamId"},
 		{Name: "score", In: replace(1, "0"), Want: "lines 2-17: turn 1: line 1"},
 		{Name: "count", In: replace(3, "99"), Want: "lines 2-4: turn 1: entity count"},
-		{Name: "entity fields", In: replace(n-1, "12 BLUDGER 1 2 3 4"), Want: "expected 'id type x y vx vy state'"},
+		{Name: "entity fields", In: replace(n-1, "12 BLUDGER 1 2 3 4"), Want: "want 'id type x y vx vy state'"},
 		{Name: "entity kind", In: replace(4, "0 SNAFFLE 1 2 3 4 0"), Want: "id 0 is no SNAFFLE"},
 		{Name: "entity number", In: replace(n-2, "11 BLUDGER 1 2 x 4 0"), Want: "not an integer"},
 		{Name: "short turn", In: strings.Join(lines[:n-2], "\n"), Want: "entities"},

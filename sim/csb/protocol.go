@@ -41,20 +41,20 @@ func ParseOrder(line string, rules Rules) (Order, error) {
 	var o Order
 	x, rest, ok := parseCoord(line)
 	if !ok {
-		return o, errors.New("expected 'x y power'")
+		return o, errors.New("want 'x y power'")
 	}
 	rest, ok = skipSpace(rest)
 	if !ok {
-		return o, errors.New("expected 'x y power'")
+		return o, errors.New("want 'x y power'")
 	}
 	y, rest, ok := parseCoord(rest)
 	if !ok {
-		return o, errors.New("expected 'x y power'")
+		return o, errors.New("want 'x y power'")
 	}
 	o.Target = sim.Vec{X: float64(x), Y: float64(y)}
 	ws := spaceLen(rest)
 	if ws == 0 {
-		return o, errors.New("expected 'x y power'")
+		return o, errors.New("want 'x y power'")
 	}
 	tail := rest[ws:]
 	// With a power: the blank run before it is taken whole.
@@ -87,7 +87,7 @@ func ParseOrder(line string, rules Rules) (Order, error) {
 		o.Message, o.HasMessage = tail, true
 		return o, nil
 	}
-	return Order{}, errors.New("expected 'x y power'")
+	return Order{}, errors.New("want 'x y power'")
 }
 
 // parseCoord reads -?[0-9]{1,9} followed by a blank or the end.

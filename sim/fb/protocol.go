@@ -256,13 +256,13 @@ func (s *State) TurnInput(pl int) []string {
 // under both. Errors name the line.
 func (s *State) ReadTurn(lines []string, pl int) error {
 	if len(lines) < 3 {
-		return fmt.Errorf("turn input: %d lines, expected at least 3", len(lines))
+		return fmt.Errorf("turn input: %d lines, want 3 at least", len(lines))
 	}
 	var nums [2][2]int
 	for k := 0; k < 2; k++ {
 		f := strings.Fields(lines[k])
 		if len(f) != 2 {
-			return fmt.Errorf("line %d: %q: expected 'score magic'", k+1, lines[k])
+			return fmt.Errorf("line %d: %q: want 'score magic'", k+1, lines[k])
 		}
 		for m := range f {
 			v, err := strconv.Atoi(f[m])
@@ -274,10 +274,10 @@ func (s *State) ReadTurn(lines []string, pl int) error {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(lines[2]))
 	if err != nil || n < MaxWizards+NumBludgers || n > MaxWizards+MaxSnaffles+NumBludgers {
-		return fmt.Errorf("line 3: %q: expected an entity count", lines[2])
+		return fmt.Errorf("line 3: %q: want an entity count", lines[2])
 	}
 	if len(lines) != 3+n {
-		return fmt.Errorf("turn input: %d lines, expected %d", len(lines), 3+n)
+		return fmt.Errorf("turn input: %d lines, want %d", len(lines), 3+n)
 	}
 	if s.NumSnaffles == 0 {
 		var none [MaxSnaffles]sim.Vec
@@ -291,7 +291,7 @@ func (s *State) ReadTurn(lines []string, pl int) error {
 	for k, line := range lines[3:] {
 		f := strings.Fields(line)
 		if len(f) != 7 {
-			return fmt.Errorf("line %d: %q: expected 'id type x y vx vy state'", k+4, line)
+			return fmt.Errorf("line %d: %q: want 'id type x y vx vy state'", k+4, line)
 		}
 		var v [7]int
 		for m := range f {
