@@ -61,7 +61,7 @@ func TestBudgetIterations(t *testing.T) {
 	for part.Next() {
 		n++
 	}
-	if n != 2 { // 25% of 10, truncated
+	if n != 2 { // a quarter of 10, truncated
 		t.Errorf("the split ran %d iterations, want 2", n)
 	}
 	b.Spend(part.Iterations())

@@ -165,8 +165,8 @@ func checkSinCos(t *testing.T, xs []float64) (goSinBad, goCosBad int) {
 }
 
 // TestSinCosRandom compares Sin and Cos with the math/big reference on
-// uniform random arguments in [-10, 10]: 200,000 of them (about 2 s on two
-// cores), 20,000 with -short, 2,000,000 with IMPULSE_LONG=1.
+// uniform random arguments in [-10, 10]: 200,000 of them, 20,000 with
+// -short, 2,000,000 with IMPULSE_LONG=1.
 func TestSinCosRandom(t *testing.T) {
 	n := 200000
 	if testing.Short() {

@@ -17,7 +17,7 @@
 //  2. Search.Turn sets the root: each pod's facing, the roles (the pod
 //     further in the race is the runner, the other the blocker), and each
 //     player's heuristic plan (the baseline policy rolled out).
-//  3. The opponent is predicted: its population of plans (Plan: Depth
+//  3. The opponent is predicted: its population of plans (Plan: MaxDepth
 //     turns × 2 pods of Gene: rotation −18..18°, thrust 0..200, SHIELD,
 //     BOOST), shifted from last turn and reseeded, evolves against our
 //     previous plan for a quarter of the budget.
@@ -32,8 +32,8 @@
 //     populations keeps its trajectory (the pods after each turn, all a
 //     turn changes that the search reads), so a child of the genetic
 //     algorithm is simulated only from the first turn where it differs
-//     from a parent (bot.Prefixed): the same results, in about 40% of the
-//     simulated turns.
+//     from a parent (bot.Prefixed): the same results from fewer simulated
+//     turns (MEASUREMENTS.md).
 //  5. The first turn of the best plan becomes the output: a target along
 //     the new facing and the thrust, SHIELD or BOOST.
 //

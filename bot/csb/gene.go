@@ -96,7 +96,7 @@ func (p *Plan) shift(r *bot.Rand, depth int, odds *Genes) {
 
 // randomGene draws an order: rotations uniform, with the extremes and
 // straight ahead favoured; thrust mostly full, sometimes none, else
-// uniform; SHIELD and BOOST at the odds (3% and 1%).
+// uniform; SHIELD and BOOST at the odds (Genes.Shield, Genes.Boost).
 func randomGene(r *bot.Rand, odds *Genes) Gene {
 	var rot int
 	switch x := r.Intn(10); {
@@ -166,7 +166,8 @@ func (p *Plan) mutate(r *bot.Rand, amplitude float64, depth int, odds *Genes) {
 
 // crossover sets p to a uniform mix of a and b, turn by turn and pod by
 // pod: b's gene where the random bit is set. The choice is a mask, not a
-// branch, as the bits are random (branches cost 9% of a search).
+// branch, which the processor would mispredict as the bits are random
+// (MEASUREMENTS.md).
 func (p *Plan) crossover(r *bot.Rand, a, b *Plan) {
 	bits := r.Uint64()
 	for t := 0; t < MaxDepth; t++ {

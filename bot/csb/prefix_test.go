@@ -13,8 +13,8 @@ import (
 // turn, the very plans of one that rolls every plan from the root
 // (bottest.Plain), at several depths and long enough for the populations
 // to converge (most children then share turns with their parent); and
-// each kept trajectory is that of its plan rolled out anew: score and
-// states.
+// each kept trajectory is that of its plan rolled out anew: score, pods
+// and facings.
 func TestPrefixExact(t *testing.T) {
 	for _, depth := range []int{1, 3, Depth} {
 		st := Settings
@@ -63,7 +63,7 @@ func checkTrajectories(t *testing.T, s *Search, theirs *Plan) {
 		}
 		for j := 0; j < fresh.turns-1; j++ {
 			if fresh.pods[j] != kept.pods[j] || fresh.dir[j] != kept.dir[j] {
-				t.Fatalf("plan %d: state after turn %d differs from a new rollout's", i, j)
+				t.Fatalf("plan %d: pods after turn %d differ from a new rollout's", i, j)
 			}
 		}
 	}

@@ -94,11 +94,10 @@ func countFree(st *simfb.State, pl int) int {
 }
 
 // Commands returns the baseline's commands for player pl's wizards: a
-// holder throws at full power towards the goal's centre, aiming off by
-// its own speed (the snaffle keeps it); a wizard with magic for it casts
-// FLIPENDO on a snaffle between itself and the opponent's goal that the
-// push would send between the posts; the others run at their snaffle
-// (chaseTargets) where it will be next turn, at full thrust.
+// holder throws at full power at the goal's centre, aiming off by its own
+// speed (the snaffle keeps it); a wizard with the magic casts FLIPENDO
+// (flipendoTarget); the others run at full thrust at their snaffle
+// (chaseTargets) LeadTurns ahead.
 func (h *Baseline) Commands(st *simfb.State, pl int) [2]simfb.Command {
 	var cmds [2]simfb.Command
 	targets := chaseTargets(st, pl)

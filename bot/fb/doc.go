@@ -8,12 +8,11 @@
 // plans against that prediction by a genetic algorithm; the first turn of
 // the best plan is written as two command lines. Each plan keeps its
 // rollouts turn by turn, so that a child is simulated only from the first
-// turn where it differs from a parent (bot.Prefixed, prefix.go). The genetic algorithm
-// was chosen over the beam search (strategy "beam", kept for the
-// comparison) by measured strength: +139 Elo [+88, +197] at 300
-// iterations a turn, 100 pairs (TestSearchVersusBeam). The baseline (strategy
-// "baseline") answers without search: nearest snaffle, throw at the goal,
-// FLIPENDO when a snaffle lines up with the goal.
+// turn where it differs from a parent (bot.Prefixed, prefix.go). The GA
+// beat the beam search (strategy "beam", kept for the comparison) in
+// TestGAVersusBeam (MEASUREMENTS.md). The baseline (strategy "baseline")
+// answers without search: nearest snaffle, throw at the goal, FLIPENDO
+// when a snaffle lines up with the goal.
 //
 // Entry points: Run plays a whole game on the CodinGame protocol; NewBot
 // and Bot.Turn play it turn by turn (the in-process harness); Search is

@@ -12,8 +12,8 @@ import (
 )
 
 // Default budgets: CodinGame allows 1000 ms for the first turn and 100 ms
-// for the others, counted by its clock; these leave a margin (with 85 ms,
-// a busy machine pushed some answers past 100).
+// for the others, counted by its clock; these leave a margin
+// (MEASUREMENTS.md).
 const (
 	DefaultFirstTurn = 900 * time.Millisecond
 	DefaultTurn      = 80 * time.Millisecond

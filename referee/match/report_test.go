@@ -37,9 +37,9 @@ func TestWriteReport(t *testing.T) {
 	}
 	s := out.String()
 	// Score 3/4 per game; pairs (1, 1) and (½, ½) per game give the
-	// estimate of 0.75: +190.8 Elo (-400·log10(1/0.75 − 1)). The pair
+	// estimate of 0.75, that is +190.8 (-400·log10(1/0.75 − 1)). The pair
 	// scores' variance is 0.0625, the standard error √(0.0625/2) = 0.1768:
-	// 0.75 − 1.96·0.1768 = 0.4035 is -67.9 Elo, 0.75 + 1.96·0.1768 is above
+	// 0.75 − 1.96·0.1768 = 0.4035 is -67.9, 0.75 + 1.96·0.1768 is above
 	// 1, so there is no upper bound.
 	for _, want := range []string{
 		"csb: new vs old, live rules, 4 games (2 pairs, seeds 10..11)",

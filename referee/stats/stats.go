@@ -93,7 +93,7 @@ func (e EloEstimate) String() string {
 }
 
 // Short returns "+12.3 ±4.5", the estimate and its margin, or the one
-// bound the data give (95%): "> +420.1", "+380.2 (> +250.3)", "< -310.0".
+// bound the data give (95% confidence): "> +420.1", "+380.2 (> +250.3)", "< -310.0".
 func (e EloEstimate) Short() string {
 	switch {
 	case math.IsNaN(e.Elo):
@@ -190,7 +190,7 @@ func eloInterval(vals []float64, counts []int) EloEstimate {
 // sameSamplesInterval is the interval when all n samples have the value a,
 // where the standard error is 0 and says nothing: by the exact binomial
 // (Clopper-Pearson) bound, the probability q of a sample worth a is at
-// least (2.5%)^(1/n) with 97.5% confidence, and the other samples are worth
+// least 0.025^(1/n) with 97.5% confidence, and the other samples are worth
 // anything in [0, 1], so the mean score lies in [a·q, 1 − (1 − a)·q].
 func sameSamplesInterval(a float64, n int) EloEstimate {
 	q := math.Pow(0.025, 1/float64(n))

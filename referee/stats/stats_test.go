@@ -12,8 +12,9 @@ func TestScoreToElo(t *testing.T) {
 	tests := []struct {
 		score, elo float64
 	}{
-		// −400·log10(1/s − 1), the logistic Elo definition: a 75% score is
-		// 400·log10(3) = 190.85 Elo; 50% is 0; 1/(1+10^-1) = 0.9090… is +400.
+		// −400·log10(1/s − 1), the logistic Elo definition: a mean score of
+		// 3/4 is 400·log10(3) = 190.85; 1/2 is 0; 1/(1+10^-1) = 0.9090… is
+		// +400.
 		{0.75, 190.85},
 		{0.5, 0},
 		{0.25, -190.85},
@@ -87,14 +88,14 @@ func TestEloInterval(t *testing.T) {
 	}
 	// Every pair won: +Inf, and the lower bound from the Clopper-Pearson
 	// bound for n successes in n trials, (α/2)^(1/n): 16 pairs give a
-	// score of at least 0.025^(1/16) = 0.79409, +234.48 Elo.
+	// score of at least 0.025^(1/16) = 0.79409, that is +234.48.
 	if e := (Pentanomial{0, 0, 0, 0, 16}).Elo(); !math.IsInf(e.Elo, 1) || !math.IsInf(e.High, 1) || !near(e.Low, 234.48, 0.005) {
 		t.Errorf("16 pairs won: %v, want +inf with the lower bound +234.48", e)
 	}
 	if e := (Pentanomial{16, 0, 0, 0, 0}).Elo(); !math.IsInf(e.Low, -1) || !near(e.High, -234.48, 0.005) {
 		t.Errorf("16 pairs lost: %v, want -inf with the upper bound -234.48", e)
 	}
-	// All draws: 0 Elo, and not ± 0.
+	// All draws: an estimate of 0, and not ± 0.
 	if e := (Pentanomial{0, 0, 9, 0, 0}).Elo(); e.Elo != 0 || !(e.Low < -50 && e.High > 50) {
 		t.Errorf("9 drawn pairs: %v, want 0 in a wide interval", e)
 	}
@@ -193,7 +194,7 @@ func TestPentanomialAdd(t *testing.T) {
 }
 
 // TestEloIntervalArenaCase: the arena's former interval, worked by hand, of
-// 8 pairs scoring ½ and 1 alternately (mean ¾, +190.85 Elo), now computed
+// 8 pairs scoring ½ and 1 alternately (mean ¾: +190.85), now computed
 // as fastchess does: the standard error √(v/n) of the pair scores, with
 // v = 1/16 their variance and n = 8 (the arena divided by n − 1 = 7), and
 // z = 1.959964.
@@ -208,7 +209,8 @@ func TestEloIntervalArenaCase(t *testing.T) {
 
 // TestEloTextsNeverInfinite: an estimate the data bound on one side only
 // is printed as that bound with the reason, never as "inf". The bounds are
-// the Clopper-Pearson ones worked out in TestElo (16 pairs: ±234.48).
+// the Clopper-Pearson ones worked out in TestEloInterval (16 pairs:
+// ±234.48).
 func TestEloTextsNeverInfinite(t *testing.T) {
 	cases := []struct {
 		p           Pentanomial

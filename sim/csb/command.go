@@ -24,9 +24,9 @@ type Command struct {
 // The angle is Java's: atan2 (fdlibm), the short angle difference with
 // Java's remainder, and the acceleration (c/ℓ, s/ℓ)·thrust with c, s the
 // correctly rounded cosine and sine and ℓ = √(c²+s²): the engine normalises
-// the direction before scaling it, which changes the last bit in about 3%
-// of turns. A target equal to the pod's position accelerates nothing and
-// leaves the angle untouched.
+// the direction before scaling it, which changes the last bit in some
+// turns (sim/MEASUREMENTS.md). A target equal to the pod's position
+// accelerates nothing and leaves the angle untouched.
 func (s *State) Apply(i int, c Command) (power int32) {
 	p := &s.Pods[i]
 	p.Shield = c.Shield

@@ -126,8 +126,7 @@ var (
 //
 // Most pairs of a search are far apart: far leaves them out, inlined,
 // with a branch the processor predicts well, and only the others cost a
-// call to may (six calls a scan cost 2 to 4% of CSB-R6 and of a GA
-// iteration).
+// call to may (sim/MEASUREMENTS.md).
 func mayMeet(p *[MaxPods]Pod, window float64, q *[8]quad) uint64 {
 	var m uint64
 	w2 := 2 * float64(window*window)
