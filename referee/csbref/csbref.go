@@ -41,7 +41,7 @@ type podView struct {
 
 // Referee is one game. The zero value is not usable; use New.
 type Referee struct {
-	S     csb.State
+	State csb.State
 	Rules csb.Rules
 	Log   csb.Log // the collisions of the last round
 
@@ -134,7 +134,7 @@ func (r *Referee) Init(playerCount int, props engine.Properties) error {
 		}
 		s.PodTimeout = int32(n)
 	}
-	r.S = s
+	r.State = s
 	for i := range r.pods {
 		r.pods[i].rank = 1
 		r.order[i] = i
@@ -147,16 +147,16 @@ func (r *Referee) Init(playerCount int, props engine.Properties) error {
 // print it.
 func (r *Referee) Configuration() engine.Properties {
 	var m strings.Builder
-	for k := int32(0); k < r.S.NumCheckpoints; k++ {
+	for k := int32(0); k < r.State.NumCheckpoints; k++ {
 		if k > 0 {
 			m.WriteByte(' ')
 		}
-		c := r.S.Checkpoints[k]
+		c := r.State.Checkpoints[k]
 		fmt.Fprintf(&m, "%d %d", int(c.X), int(c.Y))
 	}
 	return engine.Properties{
 		{Key: "seed", Value: strconv.FormatInt(r.seed, 10)},
-		{Key: "pod_timeout", Value: strconv.Itoa(int(r.S.PodTimeout))},
+		{Key: "pod_timeout", Value: strconv.Itoa(int(r.State.PodTimeout))},
 		{Key: "map", Value: m.String()},
 		{Key: "pod_per_player", Value: "2"},
 	}
@@ -165,12 +165,12 @@ func (r *Referee) Configuration() engine.Properties {
 // InitView implements engine.Game.
 func (r *Referee) InitView() []string {
 	var cps, pods []string
-	for k := int32(0); k < r.S.NumCheckpoints; k++ {
-		c := r.S.Checkpoints[k]
+	for k := int32(0); k < r.State.NumCheckpoints; k++ {
+		c := r.State.Checkpoints[k]
 		cps = append(cps, fmt.Sprintf("%d %d", int(c.X), int(c.Y)))
 	}
-	for i := range r.S.Pods {
-		p := r.S.Pods[i].Pos
+	for i := range r.State.Pods {
+		p := r.State.Pods[i].Pos
 		pods = append(pods, fmt.Sprintf("%d %s %s", csb.Owner(i), engine.FormatDouble(p.X), engine.FormatDouble(p.Y)))
 	}
 	return []string{
@@ -195,12 +195,12 @@ func (r *Referee) FrameView(round, frame int, keyFrame bool) []string {
 		return nil
 	}
 	var lines []string
-	for i := range r.S.Pods {
-		p, v := &r.S.Pods[i], &r.pods[i]
+	for i := range r.State.Pods {
+		p, v := &r.State.Pods[i], &r.pods[i]
 		// Fields 5 and 9 are the player's death and this turn's SHIELD
 		// under both rule sets; a BOOST shows only as power 650
 		// (replays/csb-live: battle_885928301.json frame 2).
-		f5, f9 := b01(r.S.Dead[csb.Owner(i)]), b01(p.Shield)
+		f5, f9 := b01(r.State.Dead[csb.Owner(i)]), b01(p.Shield)
 		target := "null null"
 		if v.hasTarget {
 			target = fmt.Sprintf("%d %d", int(v.target.X), int(v.target.Y))
@@ -213,7 +213,7 @@ func (r *Referee) FrameView(round, frame int, keyFrame bool) []string {
 			fmt.Sprintf("%s %s %d %d %d %d %s %s %d %d %d",
 				engine.FormatDouble(p.Pos.X), engine.FormatDouble(p.Pos.Y),
 				int64(sim.Round(p.Vel.X)), int64(sim.Round(p.Vel.Y)),
-				v.power, f5, target, angle, f9, r.S.NextCheckpointShown(i), v.rank),
+				v.power, f5, target, angle, f9, r.State.NextCheckpointShown(i), v.rank),
 			`"`+v.message+`"`)
 	}
 	lines = append(lines, fmt.Sprintf("%d:%d %d:%d",
@@ -230,11 +230,11 @@ func (r *Referee) FrameView(round, frame int, keyFrame bool) []string {
 }
 
 func (r *Referee) turnsLeft(pl, round int) int {
-	last := r.S.Pods[2*pl].LastPass
-	if l := r.S.Pods[2*pl+1].LastPass; l > last {
+	last := r.State.Pods[2*pl].LastPass
+	if l := r.State.Pods[2*pl+1].LastPass; l > last {
 		last = l
 	}
-	return int(r.S.PodTimeout) - round + int(last)
+	return int(r.State.PodTimeout) - round + int(last)
 }
 
 // ExpectedLines implements engine.Game: one line per pod.
@@ -249,7 +249,7 @@ func (r *Referee) HandleOutput(frame, round, player int, lines []string) error {
 		o, err := csb.ParseOrder(line, r.Rules)
 		if err != nil {
 			r.deathReason[player] = "invalidInput"
-			r.S.Dead[player] = true
+			r.State.Dead[player] = true
 			var pe *csb.PowerError
 			if errors.As(err, &pe) {
 				return engine.InvalidInputError("0 <= power <= 200", pe.Error())
@@ -257,10 +257,10 @@ func (r *Referee) HandleOutput(frame, round, player int, lines []string) error {
 			return engine.InvalidInputError("x y power", line)
 		}
 		v := &r.pods[i]
-		if !r.S.Dead[player] {
-			v.reload = !o.Shield && r.S.Pods[i].Lock > 0
-			v.boosted = o.Boost && !r.S.Pods[i].Boosted
-			v.power = r.S.Apply(i, o.Command)
+		if !r.State.Dead[player] {
+			v.reload = !o.Shield && r.State.Pods[i].Lock > 0
+			v.boosted = o.Boost && !r.State.Pods[i].Boosted
+			v.power = r.State.Apply(i, o.Command)
 			v.target, v.hasTarget = o.Target, true
 		}
 		v.message, v.hasMessage = "", false
@@ -272,7 +272,7 @@ func (r *Referee) HandleOutput(frame, round, player int, lines []string) error {
 }
 
 // InitInput implements engine.Game.
-func (r *Referee) InitInput(player int) []string { return r.S.InitInput() }
+func (r *Referee) InitInput(player int) []string { return r.State.InitInput() }
 
 // Input implements engine.Game: the snapshot taken when the round began.
 func (r *Referee) Input(round, player int) []string { return r.nextInput[player] }
@@ -292,7 +292,7 @@ func (r *Referee) Prepare(round int) {
 	for pl := 0; pl < 2; pl++ {
 		r.nextInput[pl] = nil
 		if !r.isDead(pl) {
-			r.nextInput[pl] = r.S.TurnInput(pl)
+			r.nextInput[pl] = r.State.TurnInput(pl)
 		}
 	}
 	for i := range r.pods {
@@ -307,16 +307,16 @@ func (r *Referee) isDead(pl int) bool { return r.deathReason[pl] != "" }
 // UpdateGame implements engine.Game: the round's physics, checkpoint
 // timeouts, ranking and the end of the race.
 func (r *Referee) UpdateGame(round int) error {
-	res := r.S.Play(&r.Log)
-	if int(r.S.Round) != round {
-		return fmt.Errorf("csbref: simulated round %d, the host is at %d", r.S.Round, round)
+	res := r.State.Play(&r.Log)
+	if int(r.State.Round) != round {
+		return fmt.Errorf("csbref: simulated round %d, the host is at %d", r.State.Round, round)
 	}
 	for pl := 0; pl < 2; pl++ {
 		if res.TimedOut[pl] {
 			r.deathReason[pl] = fmt.Sprintf(messages["checkPointTimeout"], pl)
 		}
 	}
-	pods, players := r.S.RanksFrom(&r.order)
+	pods, players := r.State.RanksFrom(&r.order)
 	for i := range r.pods {
 		r.pods[i].rank = pods[i]
 	}
@@ -360,7 +360,7 @@ func (r *Referee) PlayerActions(player, round int) []string {
 	m := r.Messages()
 	for k := 0; k < 2; k++ {
 		i := 2*player + k
-		p, v := &r.S.Pods[i], &r.pods[i]
+		p, v := &r.State.Pods[i], &r.pods[i]
 		switch {
 		case r.isDead(player):
 			out = append(out, fmt.Sprintf(m["podDead"], k+1, player))
@@ -380,7 +380,7 @@ func (r *Referee) PlayerActions(player, round int) []string {
 // SetPlayerTimeout implements engine.Game.
 func (r *Referee) SetPlayerTimeout(frame, round, player int) {
 	r.deathReason[player] = "playerTimeout"
-	r.S.Dead[player] = true
+	r.State.Dead[player] = true
 }
 
 // MaxRounds implements engine.Game.

@@ -41,7 +41,7 @@ type wizardView struct {
 
 // Referee is one game. The zero value is not usable; use New.
 type Referee struct {
-	S     fb.State
+	State fb.State
 	Rules fb.Rules
 	Log   fb.Log // the collisions of the last round
 
@@ -116,7 +116,7 @@ func (r *Referee) Init(playerCount int, props engine.Properties) error {
 			return fmt.Errorf("%s=%s: this referee plays the default %s only", p.Key, p.Value, def)
 		}
 	}
-	r.S = fb.NewFromSeed(r.seed, r.Rules)
+	r.State = fb.NewFromSeed(r.seed, r.Rules)
 	for i := range r.wizards {
 		// Frame 0 shows the pods' start target, the centre.
 		r.wizards[i] = wizardView{target: sim.Vec{X: fb.Width / 2, Y: fb.Height / 2}, hasTarget: true}
@@ -131,7 +131,7 @@ func (r *Referee) Configuration() engine.Properties {
 
 // InitView implements engine.Game.
 func (r *Referee) InitView() []string {
-	s := &r.S
+	s := &r.State
 	var wiz, sn, bl []string
 	for i := range s.Wizards {
 		p := s.Wizards[i].Pos
@@ -166,7 +166,7 @@ func (r *Referee) FrameView(rnd, frame int, keyFrame bool) []string {
 	if !keyFrame {
 		return nil
 	}
-	s := &r.S
+	s := &r.State
 	var lines []string
 	for i := range s.Wizards {
 		w, v := &s.Wizards[i], &r.wizards[i]
@@ -254,17 +254,17 @@ func (r *Referee) HandleOutput(frame, rnd, player int, lines []string) error {
 		v.action, v.hasTarget = fb.Idle, false
 		o, err := fb.ParseOrder(line)
 		if err == nil {
-			err = r.S.Check(i, o.Command)
+			err = r.State.Check(i, o.Command)
 		}
 		if err != nil {
-			r.S.Dead[player] = true
+			r.State.Dead[player] = true
 			var ce *fb.CommandError
 			if errors.As(err, &ce) {
 				return engine.InvalidInputError(ce.Expected, ce.Found)
 			}
 			return err
 		}
-		paid := r.S.Apply(i, o.Command)
+		paid := r.State.Apply(i, o.Command)
 		v.action = o.Action
 		switch o.Action {
 		case fb.Move:
@@ -290,16 +290,16 @@ func (r *Referee) InitInput(player int) []string { return fb.InitInput(player) }
 // score/magic lines of the live game in both rule sets: the published
 // replays record them.
 func (r *Referee) Input(rnd, player int) []string {
-	lines := r.S.TurnInput(player)
+	lines := r.State.TurnInput(player)
 	for pl := 0; pl < 2; pl++ {
-		if r.S.Dead[pl] {
+		if r.State.Dead[pl] {
 			// The live game's lines come from the summary: -1 for a
 			// dead player. (Never sent: the game ends first.)
 			k := 0
 			if pl != player {
 				k = 1
 			}
-			lines[k] = fmt.Sprintf("%d %d", r.Score(pl), r.S.Magic[pl])
+			lines[k] = fmt.Sprintf("%d %d", r.Score(pl), r.State.Magic[pl])
 		}
 	}
 	return lines
@@ -327,13 +327,13 @@ var spellTooltips = [fb.NumSpells]string{"Accio!", "Flipendo!", "Obliviate!", "P
 func (r *Referee) Prepare(rnd int) {
 	// The order of the engine's activation tooltips: ACCIO, FLIPENDO,
 	// PETRIFICUS, OBLIVIATE.
-	for i := range r.S.Wizards {
-		if sp := r.S.Wizards[i].Cast; sp != fb.NoSpell {
+	for i := range r.State.Wizards {
+		if sp := r.State.Wizards[i].Cast; sp != fb.NoSpell {
 			pl := fb.Owner(i)
 			r.tooltips = append(r.tooltips, engine.Tooltip{Message: fmt.Sprintf("$%d %s", pl, spellTooltips[sp]), Player: pl})
 		}
 	}
-	r.S.Prepare()
+	r.State.Prepare()
 	for i := range r.wizards {
 		r.wizards[i] = wizardView{}
 	}
@@ -343,9 +343,9 @@ func (r *Referee) Prepare(rnd int) {
 // UpdateGame implements engine.Game: the round's physics, goals and the
 // end of the game.
 func (r *Referee) UpdateGame(rnd int) error {
-	res := r.S.Update(&r.Log)
+	res := r.State.Update(&r.Log)
 	for pl := 0; pl < 2; pl++ {
-		if r.S.Dead[pl] {
+		if r.State.Dead[pl] {
 			continue
 		}
 		for k := int8(0); k < res.Scored[pl]; k++ {
@@ -359,27 +359,27 @@ func (r *Referee) UpdateGame(rnd int) error {
 }
 
 // IsPlayerDead implements engine.Game.
-func (r *Referee) IsPlayerDead(player int) bool { return r.S.Dead[player] }
+func (r *Referee) IsPlayerDead(player int) bool { return r.State.Dead[player] }
 
 // DeathReason implements engine.Game.
 func (r *Referee) DeathReason(player int) string { return "Eliminated!" }
 
 // Score implements engine.Game: the goals, -1 once eliminated.
 func (r *Referee) Score(player int) int {
-	if r.S.Dead[player] {
+	if r.State.Dead[player] {
 		return -1
 	}
-	return int(r.S.Score[player])
+	return int(r.State.Score[player])
 }
 
 // Summary implements engine.Game.
 func (r *Referee) Summary(rnd int) []string {
 	var out []string
 	for pl := 0; pl < 2; pl++ {
-		out = append(out, fmt.Sprintf("$%d Score: %d | Magic: %d", pl, r.Score(pl), r.S.Magic[pl]))
+		out = append(out, fmt.Sprintf("$%d Score: %d | Magic: %d", pl, r.Score(pl), r.State.Magic[pl]))
 		for i := 2 * pl; i < 2*pl+2; i++ {
-			if h := r.S.Wizards[i].Holding; h != fb.NoID {
-				out = append(out, fmt.Sprintf("$%d %d caught snaffle %d", pl, i, r.S.SnaffleID(int(h))))
+			if h := r.State.Wizards[i].Holding; h != fb.NoID {
+				out = append(out, fmt.Sprintf("$%d %d caught snaffle %d", pl, i, r.State.SnaffleID(int(h))))
 			}
 			if v := &r.wizards[i]; v.spellTried && !v.spellPaid {
 				out = append(out, fmt.Sprintf("$%d: Wizard %d failed his spell!", pl, i))
@@ -401,14 +401,14 @@ func (r *Referee) PlayerActions(player, rnd int) []string {
 			out = append(out, fmt.Sprintf(messages["podActionThrow"], player, i, int(v.target.X), int(v.target.Y), v.throwPower))
 		case fb.Cast:
 			key := [fb.NumSpells]string{"podActionAccio", "podActionFlipendo", "podActionObliviate", "podActionPetrificus"}[v.spell]
-			out = append(out, fmt.Sprintf(messages[key], player, i, r.S.Wizards[i].LastTarget))
+			out = append(out, fmt.Sprintf(messages[key], player, i, r.State.Wizards[i].LastTarget))
 		}
 	}
 	return out
 }
 
 // SetPlayerTimeout implements engine.Game.
-func (r *Referee) SetPlayerTimeout(frame, rnd, player int) { r.S.Dead[player] = true }
+func (r *Referee) SetPlayerTimeout(frame, rnd, player int) { r.State.Dead[player] = true }
 
 // MaxRounds implements engine.Game.
 func (r *Referee) MaxRounds(playerCount int) int { return fb.MaxRounds }
