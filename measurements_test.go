@@ -38,11 +38,6 @@ var notFigures = regexp.MustCompile(`\d+(\.\d+)?% (confidence|interval|CI\b|lowe
 // CI ...)"), not a figure of ours.
 var quoted = regexp.MustCompile(`"[^"]{0,300}"`)
 
-// pending are figures in the files of other branches of issue 30, which
-// rewrite those comments: reported by the log, not as failures, until
-// they are gone. Delete an entry once its figure is.
-var pending = map[string]string{}
-
 // TestNoFiguresInComments checks that no comment of a Go file of the
 // module carries a measured figure (figurePatterns), naming each
 // file:line.
@@ -65,10 +60,6 @@ func TestNoFiguresInComments(t *testing.T) {
 			return err
 		}
 		for _, f := range figuresInComments(path, src) {
-			if pending[filepath.ToSlash(path)+":"+f.kind] == f.text {
-				t.Logf("%s: %s %q in a comment (pending: rewritten by another branch)", f.pos, f.kind, f.text)
-				continue
-			}
 			t.Errorf("%s: %s %q in a comment: a measurement goes in a MEASUREMENTS.md, anything else in other words", f.pos, f.kind, f.text)
 		}
 		return nil
