@@ -22,6 +22,7 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.BlockerFacing, "w-blocker-facing", w.BlockerFacing, "cost of the blocker facing away from their runner (×1-cos)")
 	fs.Float64Var(&w.RunnerFacing, "w-runner-facing", w.RunnerFacing, "cost of the runner facing away from its checkpoint (×1-cos)")
 	fs.IntVar(&w.UrgentTurns, "w-urgent-turns", w.UrgentTurns, "turns before the timeout when both pods race")
+	fs.Float64Var(&w.UrgentOther, "w-urgent-other", w.UrgentOther, "racing so, the share of the trailing pod's progress counted")
 	fs.Float64Var(&w.Hysteresis, "w-hysteresis", w.Hysteresis, "lead that makes the other pod the runner")
 	fs.IntVar(&b.Thrust, "base-thrust", b.Thrust, "baseline: full thrust")
 	fs.Float64Var(&b.DriftTurns, "base-drift", b.DriftTurns, "baseline: aim off by this many turns of speed")

@@ -45,6 +45,9 @@ type Weights struct {
 	// UrgentTurns: with this many turns left before the checkpoint
 	// timeout, both pods race.
 	UrgentTurns int
+	// UrgentOther: racing so, the team counts the progress of its leading
+	// pod and UrgentOther times the other's (0: the leader's alone).
+	UrgentOther float64
 	// Hysteresis: a runner keeps its role unless the other pod's
 	// progress leads by more than this.
 	Hysteresis float64
@@ -321,9 +324,11 @@ func (s *Search) eval(st *simcsb.State, dir *[simcsb.MaxPods][2]float64, pl int)
 	mine := w.progress(st, me.runner)
 	if s.urgent[pl] {
 		// Both race: the team must pass a checkpoint soon.
-		if b := w.progress(st, me.blocker); b > mine {
-			mine = b
+		other := w.progress(st, me.blocker)
+		if other > mine {
+			mine, other = other, mine
 		}
+		mine += w.UrgentOther * other
 	}
 	score := mine - w.progress(st, op.runner)
 
