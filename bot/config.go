@@ -10,7 +10,7 @@ import (
 )
 
 // Config is the setting of a bot that both games share; each game's
-// Config embeds it.
+// Config is a Setup, which embeds it.
 type Config struct {
 	// Strategy is StrategyGA (the default, also for ""), StrategyBeam or
 	// StrategyBaseline.
@@ -70,6 +70,42 @@ func (c *Config) Check(first, turn time.Duration) error {
 	return nil
 }
 
+// Setup is a game's Config: Config, the search's Settings, and the
+// game's evaluation weights W, baseline policy B and gene odds G. A zero
+// part means the game's default.
+type Setup[W, B, G comparable] struct {
+	Config
+	Weights  W
+	Settings Settings
+	Baseline B
+	Genes    G
+}
+
+// OrDefaults sets the zero parts of s, and a zero Settings.Depth, to d's.
+func (s *Setup[W, B, G]) OrDefaults(d *Setup[W, B, G]) {
+	orDefault(&s.Weights, d.Weights)
+	orDefault(&s.Settings, d.Settings)
+	orDefault(&s.Settings.Depth, d.Settings.Depth)
+	orDefault(&s.Baseline, d.Baseline)
+	orDefault(&s.Genes, d.Genes)
+}
+
+// Prepare fills in s for a game's NewBot (Config.Check, OrDefaults) and
+// returns an error for settings out of range or a Depth over maxDepth.
+func (s *Setup[W, B, G]) Prepare(first, turn time.Duration, d *Setup[W, B, G], maxDepth int) error {
+	if err := s.Check(first, turn); err != nil {
+		return err
+	}
+	s.OrDefaults(d)
+	if err := s.Settings.Check(); err != nil {
+		return err
+	}
+	if s.Settings.Depth > maxDepth {
+		return fmt.Errorf("depth %d: want %d at most", s.Settings.Depth, maxDepth)
+	}
+	return nil
+}
+
 // RegisterFlags defines s's flags on fs, with s's values as defaults:
 // the search constants a tuner may change. A game's plans hold s.Depth
 // turns at most.
@@ -96,9 +132,8 @@ func (s *Settings) Check() error {
 	return nil
 }
 
-// OrDefault sets *v to def when *v is its type's zero value: a zero part
-// of a game's Config means the game's default.
-func OrDefault[T comparable](v *T, def T) {
+// orDefault sets *v to def when *v is its type's zero value.
+func orDefault[T comparable](v *T, def T) {
 	var zero T
 	if *v == zero {
 		*v = def

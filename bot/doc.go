@@ -9,6 +9,10 @@
 // first turn where they differ from a parent. The beam search (beam.go)
 // is left out of a contest build without the tag beam (nobeam.go).
 //
+// Setup is a game's Config: the Config and search Settings both games
+// share, with the game's weights, baseline and gene odds; its zero parts
+// mean the game's defaults, and Prepare checks it for the game's NewBot.
+//
 // Input, Output and EndTurn are the I/O of a contest program's turn loop.
 //
 // It knows nothing of any game and allocates nothing: a game's package

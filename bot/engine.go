@@ -245,13 +245,12 @@ func (e *Engine[P, N, G]) Predicted() *P { return e.Best(1 - e.me) }
 
 // Trajectories is a Prefixed game's bookkeeping of one player's
 // trajectories: n+1 for n plans, plan i's and the spare, where the last
-// child's rollout is written; Parent is that child's parent plan, Shared
-// the turns taken from it.
+// child's rollout is written.
 type Trajectories[T any] struct {
 	All            []T
 	slot           []int32
 	spare          int32
-	Parent, Shared int
+	parent, shared int
 }
 
 // NewTrajectories returns the bookkeeping of n plans' trajectories.
@@ -266,15 +265,27 @@ func NewTrajectories[T any](n int) Trajectories[T] {
 // Plan returns plan i's trajectory.
 func (t *Trajectories[T]) Plan(i int) *T { return &t.All[t.slot[i]] }
 
-// Spare returns the spare trajectory.
-func (t *Trajectories[T]) Spare() *T { return &t.All[t.spare] }
-
 // Child records a child's parent plan and shared turns, and returns the
 // parent's trajectory and the spare, the child's.
 func (t *Trajectories[T]) Child(parent, shared int) (p, spare *T) {
-	t.Parent, t.Shared = parent, shared
-	return t.Plan(parent), t.Spare()
+	t.parent, t.shared = parent, shared
+	return t.Plan(parent), &t.All[t.spare]
 }
 
-// Keep makes the spare trajectory plan i's, and plan i's the spare.
-func (t *Trajectories[T]) Keep(i int) { t.slot[i], t.spare = t.spare, t.slot[i] }
+// Keep swaps the spare trajectory (the last child's) and plan i's, and
+// returns the child's parent's, the child's and their shared turns.
+func (t *Trajectories[T]) Keep(i int) (parent, child *T, shared int) {
+	parent, child = t.Plan(t.parent), &t.All[t.spare]
+	t.slot[i], t.spare = t.spare, t.slot[i]
+	return parent, child, t.shared
+}
+
+// SharedOrders returns the number of leading orders in which child and
+// plan agree, at most len(child).
+func SharedOrders[O comparable](child, plan []O) int {
+	k := 0
+	for k < len(child) && child[k] == plan[k] {
+		k++
+	}
+	return k
+}

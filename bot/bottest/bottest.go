@@ -1,7 +1,8 @@
 // Package bottest holds what the bots' tests share: a game played through
-// a contest program's Run over pipes, turn by turn, and the table of bad
-// inputs a Run must refuse by name. Only tests import it; it is not part of
-// the contest bundle.
+// a contest program's Run over pipes, turn by turn, the table of bad
+// inputs a Run must refuse by name, the pinned moves, and Game, a bot
+// package as these tests see it, whose methods are the tests both bots
+// run. Only tests import it; it is not part of the contest bundle.
 package bottest
 
 import (
@@ -99,10 +100,22 @@ type BadInput struct{ Name, In, Want string }
 
 // Replace returns good's lines with line i replaced by s.
 func Replace(good string, i int, s string) string {
-	l := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
-	l[i] = s
-	return strings.Join(l, "\n") + "\n"
+	return Lines(strings.Split(strings.TrimSuffix(good, "\n"), "\n")).Replace(i, s)
 }
+
+// Lines are the lines of a good input, of which bad ones are made.
+type Lines []string
+
+// Replace returns the input with line i replaced by s.
+func (l Lines) Replace(i int, s string) string {
+	c := append(Lines(nil), l...)
+	c[i] = s
+	return strings.Join(c, "\n") + "\n"
+}
+
+// Head returns the input cut after its first n lines, without the last
+// newline.
+func (l Lines) Head(n int) string { return strings.Join(l[:n], "\n") }
 
 // CheckBadInputs runs each input through run: bad input is an error that
 // names it, never a panic or a hang.
@@ -145,12 +158,34 @@ func CheckTurnAllocs(t *testing.T, turn func(strategy string, first bool, b *bot
 	}
 }
 
+// Bot is a bot package's entry points with a configuration bound.
+type Bot struct {
+	// Run binds a configuration and search settings (zero: the game's) to
+	// the game's Run.
+	Run func(cfg bot.Config, s bot.Settings) RunFunc
+	// NewBot returns an in-process bot (the opponent of PlayGames), or the
+	// game's NewBot's error.
+	NewBot func(cfg bot.Config, s bot.Settings) (bot.Player, error)
+}
+
+// BotOf returns the Bot of a game's Run and NewBot, config making the
+// game's Config of a bot.Config and search settings.
+func BotOf[C any, P bot.Player](run func(in io.Reader, out, log io.Writer, cfg C) error, newBot func(C) (P, error), config func(bot.Config, bot.Settings) C) Bot {
+	return Bot{
+		Run: func(cfg bot.Config, s bot.Settings) RunFunc {
+			return func(in io.Reader, out, log io.Writer) error { return run(in, out, log, config(cfg, s)) }
+		},
+		NewBot: func(cfg bot.Config, s bot.Settings) (bot.Player, error) { return newBot(config(cfg, s)) },
+	}
+}
+
 // Game is what the shared tests need of a bot package.
 type Game struct {
-	// Run binds a configuration to the game's Run.
-	Run func(cfg bot.Config) RunFunc
-	// NewBot returns an in-process bot, the opponent of PlayGames.
-	NewBot func(cfg bot.Config) (bot.Player, error)
+	Bot
+	// Settings are the game's search settings, MaxDepth the most turns its
+	// plans hold.
+	Settings bot.Settings
+	MaxDepth int
 	// Input returns the input player pl reads in a game of two baseline
 	// bots on the map of seed, over turns turns.
 	Input func(seed int64, pl, turns int) string
@@ -166,7 +201,7 @@ func (g Game) CheckDeterministic(t *testing.T) {
 	run := func(strategy string, seed int64, in string) string {
 		var out strings.Builder
 		cfg := bot.Config{Strategy: strategy, Seed: seed, Iterations: 100}
-		if err := g.Run(cfg)(strings.NewReader(in), &out, io.Discard); err != nil {
+		if err := g.Run(cfg, bot.Settings{})(strings.NewReader(in), &out, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
@@ -194,13 +229,39 @@ func (g Game) PlayGames(t *testing.T) {
 	for _, strategy := range []string{bot.StrategyGA, bot.StrategyBeam, bot.StrategyBaseline} {
 		for seat := 0; seat < 2; seat++ {
 			t.Run(fmt.Sprintf("%s/seat=%d", strategy, seat), func(t *testing.T) {
-				opp, err := g.NewBot(bot.Config{Strategy: bot.StrategyBaseline})
+				opp, err := g.NewBot(bot.Config{Strategy: bot.StrategyBaseline}, bot.Settings{})
 				if err != nil {
 					t.Fatal(err)
 				}
 				cfg := bot.Config{Strategy: strategy, Seed: 3, Iterations: 60}
-				PlayThroughRun(t, g.Run(cfg), seat, opp, g.Referee(21+int64(seat)), strategy != bot.StrategyBaseline)
+				PlayThroughRun(t, g.Run(cfg, bot.Settings{}), seat, opp, g.Referee(21+int64(seat)), strategy != bot.StrategyBaseline)
 			})
 		}
 	}
+}
+
+// CheckBadInputs runs through Run, at 5 iterations, the empty input (a
+// game that never started), the input of a game of 2 turns (Input(3, 0,
+// 2)) whole, and the bad inputs that bad makes of its lines; each must be
+// refused by an error with its Want (CheckBadInputs).
+func (g Game) CheckBadInputs(t *testing.T, bad func(good Lines) []BadInput) {
+	good := g.Input(3, 0, 2)
+	tests := []BadInput{{Name: "empty", In: "", Want: ""}, {Name: "whole", In: good, Want: ""}}
+	tests = append(tests, bad(strings.Split(strings.TrimSuffix(good, "\n"), "\n"))...)
+	CheckBadInputs(t, g.Run(bot.Config{Iterations: 5}, bot.Settings{}), tests)
+}
+
+// Fuzz feeds Run, at 3 iterations, any input, seeded with two games'
+// (Input(1, 0, 3) and Input(2, 1, 2)) and seeds: it must return, without
+// panicking.
+func (g Game) Fuzz(f *testing.F, seeds ...string) {
+	f.Add(g.Input(1, 0, 3))
+	f.Add(g.Input(2, 1, 2))
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	run := g.Run(bot.Config{Iterations: 3}, bot.Settings{})
+	f.Fuzz(func(t *testing.T, in string) {
+		run(strings.NewReader(in), io.Discard, io.Discard)
+	})
 }

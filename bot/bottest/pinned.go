@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"hash/fnv"
+	"io"
+	"strings"
 	"testing"
 
 	"impulse/bot"
@@ -62,6 +64,30 @@ func CheckPinned(t *testing.T, name string, got, want map[string]string) {
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("%s, %s: output hash %s, want %s", name, k, got[k], v)
+		}
+	}
+}
+
+// CheckSettings checks that a shallower search (Depth 2, 50 iterations)
+// plays the games of PinnedOutput (on Input, 30 turns) with each
+// strategy, and that NewBot refuses settings out of range.
+func (g Game) CheckSettings(t *testing.T) {
+	shallow := g.Settings
+	shallow.Depth = 2
+	PinnedOutput(t, func(strategy string, seed int64, seat int, out *bytes.Buffer) error {
+		run := g.Run(bot.Config{Strategy: strategy, Seed: seed, Iterations: 50}, shallow)
+		return run(strings.NewReader(g.Input(seed, seat, 30)), out, io.Discard)
+	})
+	for _, set := range []func(s *bot.Settings){
+		func(s *bot.Settings) { s.Depth = g.MaxDepth + 1 },
+		func(s *bot.Settings) { s.Population = 2 },
+		func(s *bot.Settings) { s.BeamWidth = 64 },
+		func(s *bot.Settings) { s.OpponentShare = 1 },
+	} {
+		s := g.Settings
+		set(&s)
+		if _, err := g.NewBot(bot.Config{}, s); err == nil {
+			t.Errorf("settings %+v: no error", s)
 		}
 	}
 }

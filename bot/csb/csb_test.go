@@ -96,12 +96,11 @@ func gameInput(seed int64, pl, rounds int) string {
 
 // game is this package as bottest's shared tests see it.
 var game = bottest.Game{
-	Run: func(cfg bot.Config) bottest.RunFunc {
-		return func(in io.Reader, out, log io.Writer) error { return Run(in, out, log, Config{Config: cfg}) }
-	},
-	NewBot:  func(cfg bot.Config) (bot.Player, error) { return NewBot(Config{Config: cfg}) },
-	Input:   gameInput,
-	Referee: func(seed int64) bottest.Referee { st := simcsb.NewFromSeed(seed, simcsb.Live); return (*referee)(&st) },
+	Bot:      bottest.BotOf(Run, NewBot, func(c bot.Config, s bot.Settings) Config { return Config{Config: c, Settings: s} }),
+	Settings: Settings,
+	MaxDepth: MaxDepth,
+	Input:    gameInput,
+	Referee:  func(seed int64) bottest.Referee { st := simcsb.NewFromSeed(seed, simcsb.Live); return (*referee)(&st) },
 }
 
 // TestDeterministic: with Iterations set, the same seed gives the same
@@ -119,35 +118,24 @@ func TestRunPlaysGames(t *testing.T) { game.PlayGames(t) }
 // TestRunBadInput: bad input is an error naming the line, never a panic
 // or a hang; the empty input is a game that never started.
 func TestRunBadInput(t *testing.T) {
-	good := gameInput(3, 0, 2)
-	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
-	n := len(lines)
-	replace := func(i int, s string) string { return bottest.Replace(good, i, s) }
-	tests := []bottest.BadInput{
-		{Name: "empty", In: "", Want: ""},
-		{Name: "whole", In: good, Want: ""},
-		{Name: "laps", In: replace(0, "three"), Want: "line 1"},
-		{Name: "checkpoint count", In: replace(1, "1"), Want: "checkpoint count"},
-		{Name: "checkpoints too close", In: replace(3, lines[2]), Want: "checkpoints 0 and 1"},
-		{Name: "checkpoint", In: replace(2, "100"), Want: "checkpoint 0"},
-		{Name: "pod fields", In: replace(n-1, "1 2 3 4 5"), Want: "pod line 4"},
-		{Name: "next checkpoint", In: replace(n-4, "1 2 3 4 5 99"), Want: "next checkpoint 99"},
-		{Name: "pod number", In: replace(n-2, "1 2 3 x 5 1"), Want: "field 4"},
-		{Name: "short turn", In: strings.Join(lines[:n-2], "\n"), Want: "2 of 4 pod lines"},
-		{Name: "init only", In: strings.Join(lines[:2], "\n"), Want: "want"},
-	}
-	bottest.CheckBadInputs(t, game.Run(bot.Config{Iterations: 5}), tests)
+	game.CheckBadInputs(t, func(lines bottest.Lines) []bottest.BadInput {
+		n := len(lines)
+		return []bottest.BadInput{
+			{Name: "laps", In: lines.Replace(0, "three"), Want: "line 1"},
+			{Name: "checkpoint count", In: lines.Replace(1, "1"), Want: "checkpoint count"},
+			{Name: "checkpoints too close", In: lines.Replace(3, lines[2]), Want: "checkpoints 0 and 1"},
+			{Name: "checkpoint", In: lines.Replace(2, "100"), Want: "checkpoint 0"},
+			{Name: "pod fields", In: lines.Replace(n-1, "1 2 3 4 5"), Want: "pod line 4"},
+			{Name: "next checkpoint", In: lines.Replace(n-4, "1 2 3 4 5 99"), Want: "next checkpoint 99"},
+			{Name: "pod number", In: lines.Replace(n-2, "1 2 3 x 5 1"), Want: "field 4"},
+			{Name: "short turn", In: lines.Head(n - 2), Want: "2 of 4 pod lines"},
+			{Name: "init only", In: lines.Head(2), Want: "want"},
+		}
+	})
 }
 
 // FuzzRun feeds Run any input: it must return, without panicking.
-func FuzzRun(f *testing.F) {
-	f.Add(gameInput(1, 0, 3))
-	f.Add(gameInput(2, 1, 2))
-	f.Add("3\n2\n0 0\n1000 1000\n0 0 0 0 -1 1\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 3}})
-	})
-}
+func FuzzRun(f *testing.F) { game.Fuzz(f, "3\n2\n0 0\n1000 1000\n0 0 0 0 -1 1\n") }
 
 // referee is a race as bottest.PlayThroughRun plays it: the live rules,
 // every line through the engine's grammar.

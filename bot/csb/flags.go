@@ -10,7 +10,7 @@ import "flag"
 // evaluation weights' (-w-…), the baseline's (-base-…) and the odds of
 // the orders drawn (-gene-…, -mutate-…).
 func (c *Config) RegisterFlags(fs *flag.FlagSet) {
-	c.defaults()
+	(*setup)(c).OrDefaults(defaults())
 	c.Config.RegisterFlags(fs)
 	c.Settings.RegisterFlags(fs)
 	w, b, g := &c.Weights, &c.Baseline, &c.Genes

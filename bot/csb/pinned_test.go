@@ -44,24 +44,7 @@ func TestPlayPinned(t *testing.T) {
 // TestSettingsChecked: a shallower search plays a game (each strategy),
 // and settings out of range are refused by NewBot.
 func TestSettingsChecked(t *testing.T) {
-	shallow := func(strategy string, seed int64) Config {
-		c := Config{Config: bot.Config{Strategy: strategy, Seed: seed, Iterations: 50}, Settings: Settings}
-		c.Settings.Depth = 2
-		return c
-	}
-	pinnedOutput(t, shallow)
-	for _, set := range []func(s *bot.Settings){
-		func(s *bot.Settings) { s.Depth = MaxDepth + 1 },
-		func(s *bot.Settings) { s.Population = 2 },
-		func(s *bot.Settings) { s.BeamWidth = 64 },
-		func(s *bot.Settings) { s.OpponentShare = 1 },
-	} {
-		c := Config{Settings: Settings}
-		set(&c.Settings)
-		if _, err := NewBot(c); err == nil {
-			t.Errorf("settings %+v: no error", c.Settings)
-		}
-	}
+	game.CheckSettings(t)
 	if _, err := NewBot(Config{Genes: Genes{MutateRotation: 60, MutateThrust: 60}}); err == nil {
 		t.Error("odds over 100%: no error")
 	}

@@ -22,32 +22,19 @@ const (
 // StrategyBaseline is the baseline heuristic, without search.
 const StrategyBaseline = bot.StrategyBaseline
 
-// Config is the setting of a bot. Under the live rules the bot still
-// tells the published referee by the laps: the live game races 3, so 2 or
-// 5 laps mean the published referee; a published race of 3 laps needs
-// Rules set, as the input does not tell.
-type Config struct {
-	bot.Config
-	// Weights are the evaluation's (zero: DefaultWeights).
-	Weights Weights
-	// Settings are the search's constants (zero: the package's Settings;
-	// a zero Depth: Depth).
-	Settings bot.Settings
-	// Baseline is the baseline policy, also the search's heuristic plans
-	// (zero: DefaultBaseline).
-	Baseline Baseline
-	// Genes are the odds of the orders the search draws (zero:
-	// DefaultGenes).
-	Genes Genes
-}
+// Config is the setting of a bot (bot.Setup); its zero parts mean the
+// package's defaults. Under the live rules the bot still tells the
+// published referee by the laps: the live game races 3, so 2 or 5 laps
+// mean the published referee; a published race of 3 laps needs Rules set,
+// as the input does not tell.
+type Config bot.Setup[Weights, Baseline, Genes]
 
-// defaults sets the zero parts of c to the package's defaults.
-func (c *Config) defaults() {
-	bot.OrDefault(&c.Weights, DefaultWeights)
-	bot.OrDefault(&c.Settings, Settings)
-	bot.OrDefault(&c.Settings.Depth, Depth)
-	bot.OrDefault(&c.Baseline, DefaultBaseline)
-	bot.OrDefault(&c.Genes, DefaultGenes)
+// setup is Config's bot.Setup, for its methods.
+type setup = bot.Setup[Weights, Baseline, Genes]
+
+// defaults returns the defaults of a Config's zero parts.
+func defaults() *setup {
+	return &setup{Weights: DefaultWeights, Settings: Settings, Baseline: DefaultBaseline, Genes: DefaultGenes}
 }
 
 // Bot plays one game: it keeps what the input does not repeat (the map,
@@ -66,15 +53,8 @@ type Bot struct {
 
 // NewBot returns a bot for cfg, or an error naming an unknown strategy.
 func NewBot(cfg Config) (*Bot, error) {
-	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
+	if err := (*setup)(&cfg).Prepare(DefaultFirstTurn, DefaultTurn, defaults(), MaxDepth); err != nil {
 		return nil, err
-	}
-	cfg.defaults()
-	if err := cfg.Settings.Check(); err != nil {
-		return nil, err
-	}
-	if cfg.Settings.Depth > MaxDepth {
-		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, MaxDepth)
 	}
 	if err := cfg.Genes.check(); err != nil {
 		return nil, err

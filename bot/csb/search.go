@@ -259,11 +259,7 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 // i's orders, at most those plan i played (bot.Prefixed).
 func (s *Search) Shared(pl int, child *Plan, i int) int {
 	p := s.traj[pl].Plan(i)
-	k := 0
-	for k < p.turns && child[k] == p.plan[k] {
-		k++
-	}
-	return k
+	return bot.SharedOrders(child[:p.turns], p.plan[:])
 }
 
 // RolloutChild is Rollout of child from turn k, the turns before being
@@ -281,15 +277,12 @@ func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) 
 // Keep makes the spare trajectory plan i's, its shared turns copied from
 // its parent's (bot.Prefixed).
 func (s *Search) Keep(pl, i int) {
-	tr := &s.traj[pl]
-	p, out := tr.Plan(tr.Parent), tr.Spare()
-	n := tr.Shared
+	p, out, n := s.traj[pl].Keep(i)
 	if n > out.turns-1 {
 		n = out.turns - 1
 	}
 	copy(out.pods[:n], p.pods[:n])
 	copy(out.dir[:n], p.dir[:n])
-	tr.Keep(i)
 }
 
 // eval scores st for player pl: the runner's progress against the

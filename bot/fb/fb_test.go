@@ -2,7 +2,6 @@ package fb
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -170,11 +169,10 @@ func gameInputRules(seed int64, pl, rounds int, rules simfb.Rules) string {
 
 // game is this package as bottest's shared tests see it.
 var game = bottest.Game{
-	Run: func(cfg bot.Config) bottest.RunFunc {
-		return func(in io.Reader, out, log io.Writer) error { return Run(in, out, log, Config{Config: cfg}) }
-	},
-	NewBot: func(cfg bot.Config) (bot.Player, error) { return NewBot(Config{Config: cfg}) },
-	Input:  gameInput,
+	Bot:      bottest.BotOf(Run, NewBot, func(c bot.Config, s bot.Settings) Config { return Config{Config: c, Settings: s} }),
+	Settings: Settings,
+	MaxDepth: MaxDepth,
+	Input:    gameInput,
 	Referee: func(seed int64) bottest.Referee {
 		st := simfb.NewFromSeed(seed, simfb.Live)
 		st.Prepare()
@@ -197,34 +195,23 @@ func TestRunPlaysGames(t *testing.T) { game.PlayGames(t) }
 // TestRunBadInput: bad input is an error naming the line, never a panic
 // or a hang; the empty input is a game that never started.
 func TestRunBadInput(t *testing.T) {
-	good := gameInput(3, 0, 2)
-	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
-	n := len(lines)
-	replace := func(i int, s string) string { return bottest.Replace(good, i, s) }
-	tests := []bottest.BadInput{
-		{Name: "empty", In: "", Want: ""},
-		{Name: "whole", In: good, Want: ""},
-		{Name: "team", In: replace(0, "2"), Want: "line 1: init: myTeamId"},
-		{Name: "score", In: replace(1, "0"), Want: "lines 2-17: turn 1: line 1"},
-		{Name: "count", In: replace(3, "99"), Want: "lines 2-4: turn 1: entity count"},
-		{Name: "entity fields", In: replace(n-1, "12 BLUDGER 1 2 3 4"), Want: "want 'id type x y vx vy state'"},
-		{Name: "entity kind", In: replace(4, "0 SNAFFLE 1 2 3 4 0"), Want: "id 0 is no SNAFFLE"},
-		{Name: "entity number", In: replace(n-2, "11 BLUDGER 1 2 x 4 0"), Want: "not an integer"},
-		{Name: "short turn", In: strings.Join(lines[:n-2], "\n"), Want: "entities"},
-		{Name: "header only", In: strings.Join(lines[:3], "\n"), Want: "after 2 of 3 header lines"},
-	}
-	bottest.CheckBadInputs(t, game.Run(bot.Config{Iterations: 5}), tests)
+	game.CheckBadInputs(t, func(lines bottest.Lines) []bottest.BadInput {
+		n := len(lines)
+		return []bottest.BadInput{
+			{Name: "team", In: lines.Replace(0, "2"), Want: "line 1: init: myTeamId"},
+			{Name: "score", In: lines.Replace(1, "0"), Want: "lines 2-17: turn 1: line 1"},
+			{Name: "count", In: lines.Replace(3, "99"), Want: "lines 2-4: turn 1: entity count"},
+			{Name: "entity fields", In: lines.Replace(n-1, "12 BLUDGER 1 2 3 4"), Want: "want 'id type x y vx vy state'"},
+			{Name: "entity kind", In: lines.Replace(4, "0 SNAFFLE 1 2 3 4 0"), Want: "id 0 is no SNAFFLE"},
+			{Name: "entity number", In: lines.Replace(n-2, "11 BLUDGER 1 2 x 4 0"), Want: "not an integer"},
+			{Name: "short turn", In: lines.Head(n - 2), Want: "entities"},
+			{Name: "header only", In: lines.Head(3), Want: "after 2 of 3 header lines"},
+		}
+	})
 }
 
 // FuzzRun feeds Run any input: it must return, without panicking.
-func FuzzRun(f *testing.F) {
-	f.Add(gameInput(1, 0, 3))
-	f.Add(gameInput(2, 1, 2))
-	f.Add("1\n0 0\n0 0\n6\n")
-	f.Fuzz(func(t *testing.T, in string) {
-		Run(strings.NewReader(in), io.Discard, io.Discard, Config{Config: bot.Config{Iterations: 3}})
-	})
-}
+func FuzzRun(f *testing.F) { game.Fuzz(f, "1\n0 0\n0 0\n6\n") }
 
 // referee is a game as bottest.PlayThroughRun plays it: the live rules,
 // every line through the engine's grammar and checks, in wizard order.

@@ -51,41 +51,33 @@ func (s *Search) RolloutSlot(pl, i int, mine, theirs *Plan) float64 {
 	return s.rolloutKept(pl, mine, theirs, nil, 0, s.traj[pl].Plan(i))
 }
 
-// Shared returns the turns searched, from the first, in which child
-// gives plan i's orders (bot.Prefixed).
+// Shared implements bot.Prefixed over the turns searched.
 func (s *Search) Shared(pl int, child *Plan, i int) int {
-	p := s.traj[pl].Plan(i)
-	k := 0
-	for k < s.depth && child[k] == p.plan[k] {
-		k++
-	}
-	return k
+	return bot.SharedOrders(child[:s.depth], s.traj[pl].Plan(i).plan[:])
 }
 
-// RolloutChild is Rollout of child from turn k, the turns before being
-// plan parent's, kept as the spare trajectory (bot.Prefixed).
+// RolloutChild implements bot.Prefixed, keeping the child's rollout in
+// the spare trajectory.
 func (s *Search) RolloutChild(pl int, child *Plan, parent, k int, theirs *Plan) float64 {
 	p, out := s.traj[pl].Child(parent, k)
 	return s.rolloutKept(pl, child, theirs, p, k, out)
 }
 
-// Keep makes the spare trajectory plan i's, its shared turns copied from
-// its parent's (bot.Prefixed).
+// Keep implements bot.Prefixed, the child's shared turns copied from its
+// parent's.
 func (s *Search) Keep(pl, i int) {
-	tr := &s.traj[pl]
-	p, out := tr.Plan(tr.Parent), tr.Spare()
+	p, out, shared := s.traj[pl].Keep(i)
 	runs := 1
 	if s.Weights.Robust != 0 {
 		runs = 2
 	}
 	for r := 0; r < runs; r++ {
-		n := tr.Shared
+		n := shared
 		if n > out.runs[r].turns-1 {
 			n = out.runs[r].turns - 1
 		}
 		copy(out.runs[r].st[:n], p.runs[r].st[:n])
 	}
-	tr.Keep(i)
 }
 
 // rolloutKept is Rollout of mine from turn k, from trajectory from's

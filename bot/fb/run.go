@@ -19,37 +19,23 @@ const (
 	DefaultTurn      = 80 * time.Millisecond
 )
 
-// Strategies, as in package bot (the beam search is kept to compare it
-// with the genetic algorithm).
+// Strategies, as in package bot (the beam kept for the comparison: doc.go).
 const (
 	StrategyGA       = bot.StrategyGA
 	StrategyBeam     = bot.StrategyBeam
 	StrategyBaseline = bot.StrategyBaseline
 )
 
-// Config is the setting of a bot.
-type Config struct {
-	bot.Config
-	// Weights are the evaluation's (zero: DefaultWeights).
-	Weights Weights
-	// Settings are the search's constants (zero: the package's Settings;
-	// a zero Depth: Depth).
-	Settings bot.Settings
-	// Genes are the odds of the orders the search draws (zero:
-	// DefaultGenes).
-	Genes Genes
-	// Baseline is the baseline policy, also the search's heuristic plans
-	// (zero: DefaultBaseline).
-	Baseline Baseline
-}
+// Config is the setting of a bot (bot.Setup); its zero parts mean the
+// package's defaults.
+type Config bot.Setup[Weights, Baseline, Genes]
 
-// defaults sets the zero parts of c to the package's defaults.
-func (c *Config) defaults() {
-	bot.OrDefault(&c.Weights, DefaultWeights)
-	bot.OrDefault(&c.Settings, Settings)
-	bot.OrDefault(&c.Settings.Depth, Depth)
-	bot.OrDefault(&c.Genes, DefaultGenes)
-	bot.OrDefault(&c.Baseline, DefaultBaseline)
+// setup is Config's bot.Setup, for its methods.
+type setup = bot.Setup[Weights, Baseline, Genes]
+
+// defaults returns the defaults of a Config's zero parts.
+func defaults() *setup {
+	return &setup{Weights: DefaultWeights, Settings: Settings, Baseline: DefaultBaseline, Genes: DefaultGenes}
 }
 
 // Bot plays one game, keeping what the input does not show (forward).
@@ -68,15 +54,8 @@ type Bot struct {
 
 // NewBot returns a bot for cfg, or an error for settings it refuses.
 func NewBot(cfg Config) (*Bot, error) {
-	if err := cfg.Check(DefaultFirstTurn, DefaultTurn); err != nil {
+	if err := (*setup)(&cfg).Prepare(DefaultFirstTurn, DefaultTurn, defaults(), MaxDepth); err != nil {
 		return nil, err
-	}
-	cfg.defaults()
-	if err := cfg.Settings.Check(); err != nil {
-		return nil, err
-	}
-	if cfg.Settings.Depth > MaxDepth {
-		return nil, fmt.Errorf("depth %d: want %d at most", cfg.Settings.Depth, MaxDepth)
 	}
 	if err := cfg.Genes.check(); err != nil {
 		return nil, err
