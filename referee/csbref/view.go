@@ -137,7 +137,7 @@ func (v *View) Commands(player int) (lines []string, ok bool) {
 		case p.Power == csb.BoostThrust:
 			power = "BOOST"
 		}
-		line := fmt.Sprintf("%d %d %s", int64(p.TX.V), int64(p.TY.V), power)
+		line := fmt.Sprintf("%d %d %s", int64(p.TX.Value), int64(p.TY.Value), power)
 		if p.Message != "" {
 			line += " " + p.Message
 		}

@@ -146,7 +146,7 @@ func NewHost(g Game, v Variant, playerCount int, initLines []string) (*Host, err
 	}
 	h.configuration = g.Configuration()
 	if playerCount < g.MinPlayers() {
-		return nil, fmt.Errorf("not enough players (expected > %d, found %d)", g.MinPlayers(), playerCount)
+		return nil, fmt.Errorf("%d players: want %d at least", playerCount, g.MinPlayers())
 	}
 	return h, nil
 }

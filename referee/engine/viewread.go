@@ -7,17 +7,17 @@ import (
 )
 
 // Num is a number of a view line that Java may print as null (a Double
-// never set): Null reports whether it did; V is then 0.
+// never set): Null reports whether it did; Value is then 0.
 type Num struct {
-	Null bool
-	V    float64
+	Null  bool
+	Value float64
 }
 
 func (n Num) String() string {
 	if n.Null {
 		return "null"
 	}
-	return strconv.FormatFloat(n.V, 'g', -1, 64)
+	return strconv.FormatFloat(n.Value, 'g', -1, 64)
 }
 
 // ViewReader hands out the lines of a key frame's view, and the fields of
@@ -144,7 +144,7 @@ func (r *ViewReader) Nullable() Num {
 	if err != nil {
 		r.BadField("a number or null")
 	}
-	return Num{V: v}
+	return Num{Value: v}
 }
 
 // Num reads a number; "null" is an error.

@@ -47,7 +47,7 @@ func TestViewReaderNums(t *testing.T) {
 func TestViewReaderFields(t *testing.T) {
 	r := NewViewReader([]string{"1.5 null 2", "1 2", "1", "x y"})
 	r.Next("pod 0")
-	if a, b, c := r.Num(), r.Nullable(), r.Nullable(); a != 1.5 || !b.Null || b.String() != "null" || c.V != 2 || c.String() != "2" || r.End() != nil {
+	if a, b, c := r.Num(), r.Nullable(), r.Nullable(); a != 1.5 || !b.Null || b.String() != "null" || c.Value != 2 || c.String() != "2" || r.End() != nil {
 		t.Errorf("read 1.5 null 2 as %v %v %v, %v", a, b, c, r.End())
 	}
 	r.Next("pod 1")

@@ -277,7 +277,7 @@ func (g *simtestReplay) pods(v *csbref.View) (out [csb.MaxPods]simtestPod) {
 	for i, p := range v.Pods {
 		angle := -1.0
 		if !p.Angle.Null {
-			angle = p.Angle.V * 180 / math.Pi
+			angle = p.Angle.Value * 180 / math.Pi
 		}
 		out[i] = simtestPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, int(p.NextCP), g.shield[i], g.boosted[i]}
 	}
@@ -291,9 +291,9 @@ func (g *simtestReplay) firstPods(v, then *csbref.View) (out [csb.MaxPods]simtes
 		angle := -1
 		switch {
 		case !p.Angle.Null:
-			angle = simtestWholeDegrees(p.Angle.V)
+			angle = simtestWholeDegrees(p.Angle.Value)
 		case !then.Pods[i].Angle.Null:
-			angle = simtestWholeDegrees(then.Pods[i].Angle.V)
+			angle = simtestWholeDegrees(then.Pods[i].Angle.Value)
 		}
 		out[i] = simtestFirstPod{int(p.X), int(p.Y), int(p.VX), int(p.VY), angle, g.shield[i], g.boosted[i]}
 	}
