@@ -11,6 +11,10 @@
 // pairs as fishtest does ([SPRT.LLR]), and [SPRT.Decide] says whether to
 // stop. [ScoreToElo] and [EloToScore] convert between a mean score and the
 // logistic Elo difference.
+//
+// [BradleyTerry] rates the bots of a league together, by maximum
+// likelihood over all their games whatever their order, as Elo relative
+// to an anchor bot with a 95% interval per bot ([Rating]).
 package stats
 
 import (
