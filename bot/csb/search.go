@@ -53,17 +53,19 @@ type Weights struct {
 	Hysteresis float64
 }
 
-// DefaultWeights are the weights of the bot, set by hand.
+// DefaultWeights are the weights of the bot, tuned by SPSA at 1000
+// iterations a turn (bot/csb/tuning/live-1000it) and kept by an SPRT
+// (MEASUREMENTS.md).
 var DefaultWeights = Weights{
-	Checkpoint:        30000,
+	Checkpoint:        29821,
 	Win:               1e7,
 	WinTurn:           1000,
-	BlockerCheckpoint: 0.5,
-	BlockerRunner:     0.25,
-	BlockerFacing:     1000,
-	RunnerFacing:      1500,
-	UrgentTurns:       50,
-	Hysteresis:        2000,
+	BlockerCheckpoint: 0.556553,
+	BlockerRunner:     0.246723,
+	BlockerFacing:     953,
+	RunnerFacing:      1506,
+	UrgentTurns:       45,
+	Hysteresis:        1965,
 }
 
 // roles are a player's pods as state indices: the runner races, the
@@ -113,7 +115,7 @@ var Settings = bot.Settings{
 	CrossoverTenths: 4,
 	TournamentSize:  2,
 	MutationDecay:   0.9,
-	OpponentShare:   0.25,
+	OpponentShare:   0.232279,
 	ReplaceWorst:    true,
 	BeamWidth:       16,
 	BeamChildren:    8,
