@@ -1,0 +1,90 @@
+// Package league rates every version of a bot together: players added,
+// updated, stopped and removed; games played in pairs, chosen where the
+// order is least certain; an order-independent Bradley-Terry fit of all
+// games with an interval per player; the league kept in an embedded
+// JetStream store that keeps every finished game exactly once.
+package league
+
+import (
+	"time"
+
+	"impulse/referee/match"
+	"impulse/referee/stats"
+)
+
+// Player is one version of a bot in the league: "add NAME COMMAND" makes
+// version 1, each "update NAME COMMAND" the next, whose games are kept
+// apart from the earlier versions' (an update stops the version before).
+type Player struct {
+	// ID names the version in tables and games: the bot's name for its
+	// first version, NAME#V for version V > 1.
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Version int       `json:"version"`
+	Command string    `json:"command"` // a built-in with its flags or a command line, as match's -p1
+	Added   time.Time `json:"added"`
+	// Stopped: no new games (stop, or a newer version); kept in the table.
+	Stopped bool `json:"stopped,omitempty"`
+	// Removed: out of the table and of new games; its games stay in the
+	// store but count no more.
+	Removed bool `json:"removed,omitempty"`
+}
+
+// Record is one finished game of the league.
+type Record struct {
+	// Key is the game's identity, unique in the league: the pair's
+	// number and the game's index in it ("17/1"). A game stored twice
+	// under one key counts once.
+	Key  string `json:"key"`
+	Pair int    `json:"pair"`
+	// Players are the IDs of the match's p1 and p2, in Game's order
+	// (Game.Swapped says who sat in seat 1).
+	Players [2]string  `json:"players"`
+	Game    match.Game `json:"game"`
+	At      time.Time  `json:"at"`
+}
+
+// State is a league as its store holds it: its setting, players (in the
+// order they were added, removed ones included) and finished games (in
+// the order they were stored).
+type State struct {
+	Game    string   `json:"game"`  // csb or fb
+	Rules   string   `json:"rules"` // live or published
+	Anchor  string   `json:"anchor"`
+	Players []Player `json:"players"`
+	Games   []Record `json:"games"`
+}
+
+// Row is one player's line of the table.
+type Row struct {
+	Player Player
+	Rating stats.Rating // relative to the anchor, from every counted game
+	// Wins, Draws, Losses count its games; Errors the games it lost by a
+	// crash, an invalid answer or a failure to start; Timeouts those it
+	// lost by answering late.
+	Wins, Draws, Losses, Errors, Timeouts int
+}
+
+// HeadToHead is what two players' games against each other say: A's
+// points, and the Elo difference of A over B with its 95% interval.
+type HeadToHead struct {
+	Games  int
+	Points float64
+	Elo    stats.EloEstimate
+}
+
+// Standing is a rating after a number of the league's games: the
+// history of one player's rating as games accumulate.
+type Standing struct {
+	Games  int // the league's games counted so far
+	Rating stats.Rating
+}
+
+// Table is what show prints and draws.
+type Table struct {
+	Game, Rules, Anchor string
+	Games               int
+	Rows                []Row          // by rating, best first; unrated last
+	HeadToHead          [][]HeadToHead // [i][j]: Rows[i] against Rows[j]
+	History             [][]Standing   // [i]: Rows[i]'s rating as games accumulate
+}
