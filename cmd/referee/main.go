@@ -15,6 +15,7 @@
 //	referee server          the queue of a match played on many machines
 //	referee worker          play the queue's games on this machine
 //	referee report FILE...  one HTML page of a match's -results files
+//	referee league add|update|stop|remove|run|show   a league of many bots
 package main
 
 import (
@@ -50,6 +51,8 @@ const usage = `usage:
                           play the queue's games on this machine
   referee report FILE.jsonl... [-o report.html]
                           one self-contained HTML page of a match's -results files
+  referee league add|update|stop|remove|run|show ...
+                          a league: every version of a bot rated together; referee league -h
 `
 
 // run runs the subcommand args[0] with the other args; it returns nil
@@ -79,6 +82,8 @@ func run(args []string) error {
 		return runServer(args[1:], os.Stdout)
 	case "worker":
 		return runWorker(args[1:], os.Stdout, os.Stderr)
+	case "league":
+		return runLeague(args[1:], os.Stdout, os.Stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Print(usage)
 		return nil

@@ -44,15 +44,29 @@ type Record struct {
 	At      time.Time  `json:"at"`
 }
 
+// Plan is a pair of games the run decided to play: its number, its
+// players' IDs (p1 first) and its seed. A plan is stored before its games
+// are played, so that a run restarted after a crash plays the same pair.
+type Plan struct {
+	Pair    int       `json:"pair"`
+	Players [2]string `json:"players"`
+	Seed    int64     `json:"seed"`
+}
+
 // State is a league as its store holds it: its setting, players (in the
-// order they were added, removed ones included) and finished games (in
-// the order they were stored).
+// order they were added, removed ones included), the counted games (in
+// the order they were stored: each key once, none of a removed player)
+// and the pairs planned (by number).
 type State struct {
 	Game    string   `json:"game"`  // csb or fb
 	Rules   string   `json:"rules"` // live or published
 	Anchor  string   `json:"anchor"`
 	Players []Player `json:"players"`
 	Games   []Record `json:"games"`
+	Planned []Plan   `json:"planned"`
+	// Stored counts the games the store holds, each key once, those of
+	// removed players included.
+	Stored int `json:"stored"`
 }
 
 // Row is one player's line of the table.

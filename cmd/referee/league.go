@@ -1,0 +1,241 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"impulse/referee"
+	"impulse/referee/league"
+)
+
+const leagueUsage = `usage: referee league COMMAND [flags] [args]
+
+A league rates every version of a bot together: bots are added, updated,
+stopped and removed at any time, also while run plays; run plays pairs of
+games (a seed twice, the sides swapped), a new bot first until it has
+-min-games games, then the pairs whose order is least certain; show prints
+the table: Elo relative to the anchor bot, with 95% intervals, from a
+Bradley-Terry fit of all games. The league lives in a folder (-dir): an
+embedded JetStream store that keeps every finished game exactly once,
+through a kill -9 of run and a restart.
+
+  add NAME COMMAND     add a bot: a built-in with its flags ("csb/ga -iterations 500")
+                       or a command line, in quotes, as referee match's -p1
+  update NAME COMMAND  a new version, NAME#2, NAME#3...: the earlier one stops,
+                       its games are kept apart
+  stop NAME            no new games for NAME (or NAME#V); kept in the table
+  remove NAME          out of the table and of new games, every version
+  run                  play until interrupted (Ctrl-C) or -games, then print the table
+  show                 print the table; -o FILE.html writes the page
+
+"referee league COMMAND -h" prints a command's flags.
+`
+
+// runLeague is "referee league".
+func runLeague(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{"league: give a command\n" + leagueUsage}
+	}
+	switch args[0] {
+	case "add", "update":
+		return runLeagueAdd(args[0], args[1:], stdout)
+	case "stop", "remove":
+		return runLeagueStop(args[0], args[1:], stdout)
+	case "run":
+		return runLeagueRun(args[1:], stdout, stderr)
+	case "show":
+		return runLeagueShow(args[1:], stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, leagueUsage)
+		return nil
+	}
+	return usageError{fmt.Sprintf("league: unknown command %q\n%s", args[0], leagueUsage)}
+}
+
+// leagueFlags returns the flag set of "referee league cmd" with -dir.
+func leagueFlags(cmd, synopsis string, dir *string) *flag.FlagSet {
+	fs := flag.NewFlagSet("league "+cmd, flag.ContinueOnError)
+	fs.StringVar(dir, "dir", "league", "the league's `folder`")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: referee league %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// runLeagueAdd is "referee league add" and "referee league update".
+func runLeagueAdd(cmd string, args []string, stdout io.Writer) error {
+	var dir string
+	var set league.Setting
+	fs := leagueFlags(cmd, cmd+" [-dir DIR] [-anchor NAME] NAME COMMAND", &dir)
+	games := strings.Join(referee.GameNames(), "|")
+	fs.StringVar(&set.Game, "game", "", "the league's game, "+games+", given on its first add (default csb)")
+	fs.StringVar(&set.Rules, "rules", "", "the league's rules, live or published, given on its first add (default live)")
+	fs.StringVar(&set.Anchor, "anchor", "", "the bot the ratings are relative to (default the first bot added)")
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usageError{fmt.Sprintf("league %s: want NAME COMMAND, the command in quotes if it has words (\"csb/ga -iterations 500\"); got %q", cmd, fs.Args())}
+	}
+	name, command := fs.Arg(0), fs.Arg(1)
+	how := league.Use
+	if cmd == "add" {
+		how = league.Create
+	}
+	return withLeague(dir, how, func(ctx context.Context, s *league.Store) error {
+		do := league.Add
+		if cmd == "update" {
+			do = league.Update
+		}
+		p, err := do(ctx, s, name, command, set)
+		if err != nil {
+			return err
+		}
+		st, err := s.Load(ctx)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %s (%s, %s rules, anchor %s, %d bots)\n", p.ID, p.Command, st.Game, st.Rules, st.Anchor, len(st.Players))
+		return nil
+	})
+}
+
+// runLeagueStop is "referee league stop" and "referee league remove".
+func runLeagueStop(cmd string, args []string, stdout io.Writer) error {
+	var dir string
+	fs := leagueFlags(cmd, cmd+" [-dir DIR] NAME", &dir)
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usageError{fmt.Sprintf("league %s: want one bot's NAME, got %q", cmd, fs.Args())}
+	}
+	name := fs.Arg(0)
+	return withLeague(dir, league.Use, func(ctx context.Context, s *league.Store) error {
+		if cmd == "remove" {
+			if err := league.Remove(ctx, s, name); err != nil {
+				return err
+			}
+			fmt.Fprintf(stdout, "%s removed: its games count no more\n", name)
+			return nil
+		}
+		p, err := league.Stop(ctx, s, name)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s stopped: no new games, kept in the table\n", p.ID)
+		return nil
+	})
+}
+
+// withLeague opens the league in dir, runs do on it and closes it; the
+// error names the command.
+func withLeague(dir string, how league.Access, do func(context.Context, *league.Store) error) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := league.Open(ctx, dir, how)
+	if err != nil {
+		return fmt.Errorf("league: %w", err)
+	}
+	err = do(ctx, s)
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("league: %w", err)
+	}
+	return nil
+}
+
+// runLeagueRun is "referee league run".
+func runLeagueRun(args []string, stdout, stderr io.Writer) error {
+	var dir string
+	o := league.RunOptions{Log: stderr}
+	fs := leagueFlags("run", "run [-dir DIR] [-j N] [-games N] [-min-games N] [-time-scale X] [-seed S]", &dir)
+	fs.IntVar(&o.Parallel, "j", runtime.NumCPU(), "pairs played at once; this machine plays a pair's games one after the other (the default is its CPU count)")
+	fs.IntVar(&o.Games, "games", 0, "stop once the league counts this many games (0: play until interrupted)")
+	fs.IntVar(&o.MinGames, "min-games", 20, "a bot with fewer games plays first")
+	fs.Float64Var(&o.TimeScale, "time-scale", 1, "multiply the time limits by this (slow machines, debug builds)")
+	fs.Int64Var(&o.Seed, "seed", 1, "pair k's seed is this plus k")
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("league run: unexpected arguments %q", fs.Args())}
+	}
+	if o.TimeScale <= 0 {
+		return usageError{fmt.Sprintf("league run: -time-scale %v: want > 0", o.TimeScale)}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := league.Open(ctx, dir, league.Own)
+	if err != nil {
+		return fmt.Errorf("league run: %w", err)
+	}
+	defer s.Close()
+	fmt.Fprintf(stderr, "league %s: playing %d pairs at once; Ctrl-C stops, run again continues\n", dir, o.Parallel)
+	if err := league.Run(ctx, s, o); err != nil {
+		return fmt.Errorf("league run: %w", err)
+	}
+	return printTable(context.Background(), s, stdout)
+}
+
+// runLeagueShow is "referee league show".
+func runLeagueShow(args []string, stdout io.Writer) error {
+	var dir, page string
+	fs := leagueFlags("show", "show [-dir DIR] [-o FILE.html]", &dir)
+	fs.StringVar(&page, "o", "", "also write the table and charts as one self-contained HTML page to `FILE`")
+	if ok, err := parseFlags(fs, args, stdout); !ok {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("league show: unexpected arguments %q", fs.Args())}
+	}
+	return withLeague(dir, league.Use, func(ctx context.Context, s *league.Store) error {
+		if err := printTable(ctx, s, stdout); err != nil || page == "" {
+			return err
+		}
+		st, err := s.Load(ctx)
+		if err != nil {
+			return err
+		}
+		t, err := league.Standings(st)
+		if err != nil {
+			return err
+		}
+		f, err := os.Create(page)
+		if err != nil {
+			return err
+		}
+		if err := league.WritePage(f, t); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "page: %s\n", page)
+		return nil
+	})
+}
+
+// printTable prints the league's table.
+func printTable(ctx context.Context, s *league.Store, stdout io.Writer) error {
+	st, err := s.Load(ctx)
+	if err != nil {
+		return err
+	}
+	t, err := league.Standings(st)
+	if err != nil {
+		return err
+	}
+	return league.WriteText(stdout, t)
+}
