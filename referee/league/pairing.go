@@ -30,13 +30,9 @@ type Pairing struct {
 //     (the one with fewest, then the first added), against the active
 //     bot it has played least (then the first added).
 //   - Otherwise the pair whose order is least certain plays: the largest
-//     probability that the order of their ratings is wrong, Φ(−|Δ|/σ)
-//     with Δ the difference of their Elo and σ² the sum of the squares
-//     of their standard errors (a 95% interval spans 3.92 of them), then
-//     the pair with fewer games planned between them, then the first
-//     added. A bot the games cannot rate has probability ½; one that
-//     won (lost) all its games against the rated has its 95% bound as
-//     its rating, without error.
+//     probability that the order of their ratings is wrong (doubts,
+//     wrongOrder), then the pair with fewer games planned between them,
+//     then the first added.
 //
 // ok is false when fewer than two bots are active.
 func (pg Pairing) Next(s *State, k int) (p Plan, ok bool) {
@@ -56,11 +52,11 @@ func (pg Pairing) Next(s *State, k int) (p Plan, ok bool) {
 		p.Players = [2]string{a, b}
 		return p, true
 	}
-	ratings := rate(s, k-pg.Horizon)
+	doubt := doubts(s, k-pg.Horizon, active)
 	best := -1.0
 	for i, a := range active {
 		for _, b := range active[i+1:] {
-			w := wrongOrder(ratings[a], ratings[b])
+			w := doubt[pairKey(a, b)]
 			if w > best || w == best && between[pairKey(a, b)] < between[pairKey(p.Players[0], p.Players[1])] {
 				best, p.Players = w, [2]string{a, b}
 			}
@@ -115,16 +111,20 @@ func (pg Pairing) newcomer(active []string, games map[string]int) (string, bool)
 	return a, games[a] < pg.MinGames
 }
 
-// rate fits the ratings of the bots not removed on the counted games of
-// the pairs before horizon, relative to the anchor (the first bot when
-// the anchor is removed), by ID.
-func rate(s *State, horizon int) map[string]stats.Rating {
+// doubts returns, for each two active bots (pairKey), the probability
+// that the order of their ratings is wrong, from the counted games of the
+// pairs before horizon: one Bradley-Terry fit per active bot, anchored on
+// it, whose standard errors are those of the differences to it (the
+// errors of two ratings relative to a third are correlated, and the
+// root of the sum of their squares would overstate the doubt between
+// two bots far from the anchor).
+func doubts(s *State, horizon int, active []string) map[[2]string]float64 {
 	index := map[string]int{}
-	var ids []string
+	n := 0
 	for _, p := range s.Players {
 		if !p.Removed {
-			index[p.ID] = len(ids)
-			ids = append(ids, p.ID)
+			index[p.ID] = n
+			n++
 		}
 	}
 	var results []stats.Result
@@ -135,47 +135,41 @@ func rate(s *State, horizon int) map[string]stats.Rating {
 			results = append(results, stats.Result{A: a, B: b, Score: r.Game.Score()})
 		}
 	}
-	out := map[string]stats.Rating{}
-	ratings, err := stats.BradleyTerry(len(ids), index[s.Anchor], results)
-	if err != nil {
-		return out // no ratings: every order uncertain
-	}
-	for i, id := range ids {
-		out[id] = ratings[i]
+	out := map[[2]string]float64{}
+	for i, a := range active {
+		ratings, err := stats.BradleyTerry(n, index[a], results)
+		for _, b := range active[i+1:] {
+			out[pairKey(a, b)] = 0.5
+			if err == nil {
+				out[pairKey(a, b)] = wrongOrder(ratings[index[b]])
+			}
+		}
 	}
 	return out
 }
 
-// wrongOrder returns the probability that the order of the ratings a
-// and b is wrong (see Pairing.Next).
-func wrongOrder(a, b stats.Rating) float64 {
-	ea, sa, okA := estimate(a)
-	eb, sb, okB := estimate(b)
-	if !okA || !okB {
-		return 0.5
-	}
-	sigma := math.Hypot(sa, sb)
-	if sigma == 0 {
-		if ea == eb {
-			return 0.5
-		}
-		return 0
-	}
-	return 0.5 * math.Erfc(math.Abs(ea-eb)/sigma/math.Sqrt2)
-}
-
-// estimate returns a rating and its standard error as wrongOrder takes
-// them; ok is false for a rating the games do not give.
-func estimate(r stats.Rating) (elo, se float64, ok bool) {
+// wrongOrder returns the probability that the order of a bot rated r,
+// relative to another, and that other is wrong: Φ(−|Elo|/σ), σ its
+// standard error (a 95% interval spans 3.92 of them). The special cases
+// are: ½ for a bot the games do not rate relative to the other; for a
+// bot that took (lost) every point against the rated, 0.025 if its 95%
+// bound lies beyond the other, else ½.
+func wrongOrder(r stats.Rating) float64 {
 	switch r.Status {
-	case stats.Anchor:
-		return 0, 0, true
 	case stats.Rated:
-		return r.Elo, (r.High - r.Low) / 3.92, true
+		se := (r.High - r.Low) / 3.92
+		if se == 0 {
+			return 0
+		}
+		return 0.5 * math.Erfc(math.Abs(r.Elo)/se/math.Sqrt2)
 	case stats.AboveRated:
-		return r.Low, 0, !math.IsInf(r.Low, 0)
+		if r.Low > 0 {
+			return 0.025
+		}
 	case stats.BelowRated:
-		return r.High, 0, !math.IsInf(r.High, 0)
+		if r.High < 0 {
+			return 0.025
+		}
 	}
-	return 0, 0, false
+	return 0.5
 }

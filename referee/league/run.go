@@ -282,7 +282,7 @@ func (r *run) play(ctx context.Context, p Plan, o match.Options, games []int) pa
 		}
 		rec := Record{Key: gameKey(p.Pair, g.Index), Pair: p.Pair, Players: p.Players, Game: g, At: time.Now().UTC()}
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		if err := r.s.storeRecord(sctx, &rec); err != nil {
+		if err := r.s.StoreRecord(sctx, &rec); err != nil {
 			d.err = errors.Join(d.err, err)
 		} else {
 			d.games = append(d.games, rec)

@@ -296,11 +296,40 @@ func (s *Store) publish(ctx context.Context, subject string, v any, opts ...jets
 	return ack, nil
 }
 
-// storeRecord stores a finished game under its key; a second record of
-// the key, within the dedup window, is dropped by JetStream.
-func (s *Store) storeRecord(ctx context.Context, r *Record) error {
+// StoreRecord stores a finished game under its key. A second record of
+// the key is dropped by JetStream (its Nats-Msg-Id is the key) and, should
+// one be stored all the same, counts once: a game a worker played again,
+// or a publication retried, is counted once.
+func (s *Store) StoreRecord(ctx context.Context, r *Record) error {
 	_, err := s.publish(ctx, gamesSubject, r, jetstream.WithMsgID(r.Key))
 	return err
+}
+
+// Records returns every record the store holds, in the order stored,
+// duplicates included: what the fold counts once.
+func (s *Store) Records(ctx context.Context) ([]Record, error) {
+	cons, err := s.stream.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{gamesSubject}})
+	if err != nil {
+		return nil, err
+	}
+	info, err := s.stream.Info(ctx, jetstream.WithSubjectFilter(gamesSubject))
+	if err != nil {
+		return nil, err
+	}
+	n := int(info.State.Subjects[gamesSubject])
+	var out []Record
+	for len(out) < n {
+		m, err := cons.Next(jetstream.FetchMaxWait(5 * time.Second))
+		if err != nil {
+			return out, fmt.Errorf("%s: record %d of %d: %w", s.dir, len(out)+1, n, err)
+		}
+		var r Record
+		if err := json.Unmarshal(m.Data(), &r); err != nil {
+			return out, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // storePlan stores a planned pair, once per pair.
