@@ -185,7 +185,8 @@ func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 	if err := league.Run(ctx, s, o); err != nil {
 		return fmt.Errorf("league run: %w", err)
 	}
-	return printTable(context.Background(), s, stdout)
+	_, err = printTable(context.Background(), s, stdout)
+	return err
 }
 
 // runLeagueShow is "referee league show".
@@ -200,15 +201,8 @@ func runLeagueShow(args []string, stdout io.Writer) error {
 		return usageError{fmt.Sprintf("league show: unexpected arguments %q", fs.Args())}
 	}
 	return withLeague(dir, league.Use, func(ctx context.Context, s *league.Store) error {
-		if err := printTable(ctx, s, stdout); err != nil || page == "" {
-			return err
-		}
-		st, err := s.Load(ctx)
-		if err != nil {
-			return err
-		}
-		t, err := league.Standings(st)
-		if err != nil {
+		t, err := printTable(ctx, s, stdout)
+		if err != nil || page == "" {
 			return err
 		}
 		f, err := os.Create(page)
@@ -227,15 +221,15 @@ func runLeagueShow(args []string, stdout io.Writer) error {
 	})
 }
 
-// printTable prints the league's table.
-func printTable(ctx context.Context, s *league.Store, stdout io.Writer) error {
+// printTable prints the league's table and returns it.
+func printTable(ctx context.Context, s *league.Store, stdout io.Writer) (*league.Table, error) {
 	st, err := s.Load(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, err := league.Standings(st)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return league.WriteText(stdout, t)
+	return t, league.WriteText(stdout, t)
 }

@@ -152,8 +152,8 @@ func doubts(s *State, horizon int, active []string) map[[2]string]float64 {
 // relative to another, and that other is wrong: Φ(−|Elo|/σ), σ its
 // standard error (a 95% interval spans 3.92 of them). The special cases
 // are: ½ for a bot the games do not rate relative to the other; for a
-// bot that took (lost) every point against the rated, 0.025 if its 95%
-// bound lies beyond the other, else ½.
+// bot that took (lost) every point against the rated, 0.025 (the
+// bound's own doubt) if its bound lies beyond the other, else ½.
 func wrongOrder(r stats.Rating) float64 {
 	switch r.Status {
 	case stats.Rated:

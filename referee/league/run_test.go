@@ -2,7 +2,9 @@ package league
 
 import (
 	"context"
+	"errors"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,4 +163,33 @@ func waitGames(t *testing.T, s *Store, n int) {
 		}
 	}
 	t.Fatalf("the league never counted %d games", n)
+}
+
+// failing is a runner whose games cannot be played.
+type failing struct{}
+
+func (failing) Play(ctx context.Context, o *match.Options, games []match.Spec, done chan<- match.Game) error {
+	return errors.New("p2: no such file")
+}
+
+// TestRunError: a pair that cannot be played stops the run with an error
+// naming the pair, its bots and what to do; its plan stays, for the
+// next run.
+func TestRunError(t *testing.T) {
+	ctx := context.Background()
+	s := openLeague(t, t.TempDir(), Create)
+	for _, name := range []string{"a", "b"} {
+		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := RunOptions{Parallel: 2, Seed: 1, TimeScale: 1, Log: io.Discard,
+		Runner: func(context.Context, Plan, *match.Options) (match.Runner, error) { return failing{}, nil }}
+	err := Run(ctx, s, o)
+	if err == nil || !strings.Contains(err.Error(), "(a vs b, seed 1): p2: no such file; stop the bot") {
+		t.Errorf("run: %v, want an error naming pair 0 and its bots", err)
+	}
+	if st, _ := s.Load(ctx); len(st.Planned) == 0 || len(st.Games) != 0 {
+		t.Errorf("%d plans, %d games; want plans and no game", len(st.Planned), len(st.Games))
+	}
 }
