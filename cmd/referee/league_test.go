@@ -286,4 +286,11 @@ func TestLeagueCommands(t *testing.T) {
 	if err := runLeague([]string{"stop", "-dir", dir, "zz"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "league: stop zz: zz: no bot") {
 		t.Errorf("stop of an unknown bot: %v", err)
 	}
+	for _, args := range [][]string{{"-h"}, {"add", "-h"}, {"update", "-help"}, {"stop", "-h"}, {"remove", "-h"}, {"run", "-h"}, {"show", "-h"}} {
+		var help bytes.Buffer
+		want := "usage: referee league " + strings.TrimPrefix(args[0], "-h")
+		if err := runLeague(args, &help, io.Discard); err != nil || !strings.HasPrefix(help.String(), want) {
+			t.Errorf("league %q: %v, printed %q; want a synopsis starting %q", args, err, help.String(), want)
+		}
+	}
 }

@@ -58,6 +58,7 @@ func TestCommandErrors(t *testing.T) {
 		{"a league of the other game", func() error { _, err := Add(ctx, s, "c", "fb/ga", Setting{Game: "fb"}); return err }, "add c: the league plays csb, not fb"},
 		{"other rules", func() error { _, err := Add(ctx, s, "c", "csb/ga", Setting{Rules: "published"}); return err }, "add c: the league plays the live rules, not published"},
 		{"an unknown anchor", func() error { _, err := Add(ctx, s, "c", "csb/ga", Setting{Anchor: "z"}); return err }, `add c: anchor "z": no such bot`},
+		{"a command that does not split", func() error { _, err := Add(ctx, s, "c", "./bot 'x", Setting{}); return err }, `add c "./bot 'x": `},
 		{"an empty command", func() error { _, err := Add(ctx, s, "c", " ", Setting{}); return err }, `add c " ": empty command`},
 		{"update of an unknown bot", func() error { _, err := Update(ctx, s, "z", "csb/ga", Setting{}); return err }, "update z: z: no bot of that name"},
 		{"update of a removed bot", func() error { _, err := Update(ctx, s, "b", "csb/ga", Setting{}); return err }, "update b: b was removed"},
