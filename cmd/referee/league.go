@@ -12,7 +12,10 @@ import (
 	"syscall"
 
 	"impulse/referee"
+	"impulse/referee/builtin"
 	"impulse/referee/league"
+	"impulse/referee/match"
+	"impulse/sim"
 )
 
 const leagueUsage = `usage: referee league COMMAND [flags] [args]
@@ -95,7 +98,7 @@ func runLeagueAdd(cmd string, args []string, stdout io.Writer) error {
 		if cmd == "update" {
 			do = league.Update
 		}
-		p, err := do(ctx, s, name, command, set)
+		p, err := do(ctx, s, name, command, set, leaguePlayer)
 		if err != nil {
 			return err
 		}
@@ -136,6 +139,21 @@ func runLeagueStop(cmd string, args []string, stdout io.Writer) error {
 	})
 }
 
+// leaguePlayer is the league's player of a bot's command: a built-in bot
+// of the game, its flags checked, or a command line, as match's -p1.
+func leaguePlayer(command, game string, rules sim.Rules) (match.Player, error) {
+	p, err := builtin.Player(command, game, rules)
+	if err != nil {
+		return p, err
+	}
+	if words, _ := match.SplitCommand(command); len(words) > 0 {
+		if _, ok := builtin.Lookup(words[0]); ok {
+			_, _, err = builtin.Parse(command)
+		}
+	}
+	return p, err
+}
+
 // withLeague opens the league in dir, runs do on it and closes it; the
 // error names the command.
 func withLeague(dir string, how league.Access, do func(context.Context, *league.Store) error) error {
@@ -158,7 +176,7 @@ func withLeague(dir string, how league.Access, do func(context.Context, *league.
 // runLeagueRun is "referee league run".
 func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 	var dir string
-	o := league.RunOptions{Log: stderr}
+	o := league.RunOptions{Log: stderr, Players: leaguePlayer}
 	fs := leagueFlags("run", "run [-dir DIR] [-j N] [-games N] [-min-games N] [-time-scale X] [-seed S]", &dir)
 	fs.IntVar(&o.Parallel, "j", runtime.NumCPU(), "pairs played at once; this machine plays a pair's games one after the other (the default is its CPU count)")
 	fs.IntVar(&o.Games, "games", 0, "stop once the league counts this many games (0: play until interrupted)")

@@ -283,8 +283,17 @@ func TestLeagueCommands(t *testing.T) {
 			t.Errorf("league %q: %v, want a usage error", args, err)
 		}
 	}
-	if err := runLeague([]string{"stop", "-dir", dir, "zz"}, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "league: stop zz: zz: no bot") {
-		t.Errorf("stop of an unknown bot: %v", err)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stop", "-dir", dir, "zz"}, "league: stop zz: zz: no bot"},
+		{[]string{"add", "-dir", dir, "x", "csb/ga -nope 1"}, `league: add x "csb/ga -nope 1": csb/ga: flag provided but not defined: -nope`},
+		{[]string{"add", "-dir", dir, "x", "fb/ga"}, `league: add x "fb/ga": fb/ga is a built-in bot of fb`},
+	} {
+		if err := runLeague(tc.args, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("league %q: %v, want an error with %q", tc.args, err, tc.want)
+		}
 	}
 	for _, args := range [][]string{{"-h"}, {"add", "-h"}, {"update", "-help"}, {"stop", "-h"}, {"remove", "-h"}, {"run", "-h"}, {"show", "-h"}} {
 		var help bytes.Buffer

@@ -13,7 +13,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"impulse/referee"
-	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/sim"
 )
@@ -22,32 +21,38 @@ import (
 // digits and . _ - + /, at most 64 in all ('#' is for versions).
 var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+/-]{0,63}$`)
 
-// Add adds the bot name, played by command (a built-in bot with its
-// flags, or a command line, as match's players), as its first version.
+// PlayerFunc turns a bot's command into a player of a match of game
+// under rules, or says why it cannot: in the referee, built-in bots with
+// their flags and command lines, as match's players (builtin.Player).
+// Nil takes command lines alone (match.SplitCommand).
+type PlayerFunc func(command, game string, rules sim.Rules) (match.Player, error)
+
+// Add adds the bot name, played by command (a player as players takes
+// it), as its first version.
 // The first add starts the league: set gives its game and rules (csb and
 // live for ""), and its anchor (this bot for ""). A later add checks
 // that set's game and rules, when given, are the league's, and makes
 // set.Anchor, when given, the anchor.
-func Add(ctx context.Context, s *Store, name, command string, set Setting) (Player, error) {
+func Add(ctx context.Context, s *Store, name, command string, set Setting, players PlayerFunc) (Player, error) {
 	if !validName.MatchString(name) {
 		return Player{}, fmt.Errorf("bot name %q: want a letter or digit, then letters, digits and . _ - + / (at most 64)", name)
 	}
 	p := Player{ID: name, Name: name, Version: 1}
-	return p, s.change(ctx, opAdd, &p, command, set)
+	return p, s.change(ctx, opAdd, &p, command, set, players)
 }
 
 // Update adds the next version of the bot name, played by command; the
 // earlier versions stop, their games kept apart. set is as for Add.
-func Update(ctx context.Context, s *Store, name, command string, set Setting) (Player, error) {
+func Update(ctx context.Context, s *Store, name, command string, set Setting, players PlayerFunc) (Player, error) {
 	p := Player{Name: name}
-	return p, s.change(ctx, opUpdate, &p, command, set)
+	return p, s.change(ctx, opUpdate, &p, command, set, players)
 }
 
 // Stop stops the bot name's latest version (or the version name#V):
 // it plays no new games and stays in the table.
 func Stop(ctx context.Context, s *Store, name string) (Player, error) {
 	p := Player{Name: nameOf(name), ID: name}
-	return p, s.change(ctx, opStop, &p, "", Setting{})
+	return p, s.change(ctx, opStop, &p, "", Setting{}, nil)
 }
 
 // Remove removes every version of the bot name: out of the table and of
@@ -56,20 +61,20 @@ func Remove(ctx context.Context, s *Store, name string) error {
 	if strings.Contains(name, "#") {
 		return fmt.Errorf("remove %s: give the bot's name, %s: remove takes every version (stop takes one)", name, nameOf(name))
 	}
-	return s.change(ctx, opRemove, &Player{Name: name}, "", Setting{})
+	return s.change(ctx, opRemove, &Player{Name: name}, "", Setting{}, nil)
 }
 
 // change checks and stores one player event, and the setting it brings:
 // it reads the league, completes p from it, and stores the event
 // expecting no other player event stored meanwhile, reading again and
 // checking again if one was (two commands typed at once).
-func (s *Store) change(ctx context.Context, op string, p *Player, command string, set Setting) error {
+func (s *Store) change(ctx context.Context, op string, p *Player, command string, set Setting, players PlayerFunc) error {
 	for try := 0; ; try++ {
 		st, last, err := s.loadLast(ctx)
 		if err != nil {
 			return err
 		}
-		ev, news, err := prepare(st, op, *p, command, set)
+		ev, news, err := prepare(st, op, *p, command, set, players)
 		if err != nil {
 			return err
 		}
@@ -114,7 +119,7 @@ func isWrongSequence(err error) bool {
 // prepare returns the event op makes of p in st, with the setting to
 // store first (nil for none), or the error that names the bot and the
 // command.
-func prepare(st *State, op string, p Player, command string, set Setting) (playerEvent, *Setting, error) {
+func prepare(st *State, op string, p Player, command string, set Setting, players PlayerFunc) (playerEvent, *Setting, error) {
 	ev, err := foldOf(st).event(op, p)
 	if err != nil {
 		return ev, nil, fmt.Errorf("%s %s: %w", op, p.Name, err)
@@ -129,7 +134,7 @@ func prepare(st *State, op string, p Player, command string, set Setting) (playe
 		if news != nil {
 			game, rules = news.Game, news.Rules
 		}
-		if ev.Player.Command, err = CheckCommand(command, game, rules); err != nil {
+		if ev.Player.Command, err = CheckCommand(command, game, rules, players); err != nil {
 			return ev, nil, fmt.Errorf("%s %s %q: %w", op, p.Name, command, err)
 		}
 		ev.Player.Added = time.Now().UTC()
@@ -191,44 +196,53 @@ func or(s, def string) string {
 	return s
 }
 
-// CheckCommand checks that command plays game under rules, as a player
-// of match does: a built-in bot of the game with flags it knows, or a
-// command line whose program exists. It returns the command to store: a
-// relative path to the program made absolute, so that run finds it from
-// any folder.
-func CheckCommand(command, game string, rules string) (string, error) {
+// CheckCommand checks that command plays game under rules, as players
+// takes it, and that its program exists. It returns the command to
+// store: a relative path to the program made absolute, so that run finds
+// it from any folder.
+func CheckCommand(command, game, rules string, players PlayerFunc) (string, error) {
 	var r sim.Rules
 	if err := r.Set(rules); err != nil {
 		return "", err
 	}
-	p, err := builtin.Player(command, game, r)
+	p, err := playerOf(command, game, r, players)
 	if err != nil {
 		return "", err
 	}
 	words, _ := match.SplitCommand(command)
-	if len(words) == 0 {
+	if len(words) == 0 || len(p.Argv) == 0 {
 		return "", errors.New("no command")
 	}
-	if _, ok := builtin.Lookup(words[0]); ok {
-		if _, _, err := builtin.Parse(command); err != nil {
-			return "", err
-		}
-		return command, nil
-	}
 	prog := p.Argv[0]
+	if prog != words[0] {
+		return command, nil // players made it: a built-in bot
+	}
 	if strings.ContainsRune(prog, '/') && !filepath.IsAbs(prog) {
 		if prog, err = filepath.Abs(prog); err != nil {
 			return "", err
 		}
 	}
 	if _, err := exec.LookPath(prog); err != nil {
-		return "", fmt.Errorf("%s is neither a built-in bot (%s) nor a program: %w", words[0], strings.Join(builtin.Names(), ", "), err)
+		return "", fmt.Errorf("%s: no such program (nor a built-in bot): %w", words[0], err)
 	}
 	if prog == words[0] {
 		return command, nil
 	}
 	words[0] = prog
 	return joinCommand(words), nil
+}
+
+// playerOf returns players' player of command, or with players nil,
+// the command line.
+func playerOf(command, game string, rules sim.Rules, players PlayerFunc) (match.Player, error) {
+	if players != nil {
+		return players(command, game, rules)
+	}
+	words, err := match.SplitCommand(command)
+	if err == nil && len(words) == 0 {
+		err = errors.New("empty command")
+	}
+	return match.Player{Name: command, Argv: words}, err
 }
 
 // joinCommand returns the command line that match.SplitCommand splits

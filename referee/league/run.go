@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"time"
 
-	"impulse/referee/builtin"
 	"impulse/referee/match"
 )
 
@@ -26,6 +25,8 @@ type RunOptions struct {
 	Seed     int64
 	// TimeScale multiplies the time limits, as match's.
 	TimeScale float64
+	// Players turns the bots' commands into players, as for Add.
+	Players PlayerFunc
 	// Runner returns what plays a pair's games, o being the pair as a
 	// match (its players the plan's, p1 first); nil plays them in this
 	// process's children.
@@ -110,6 +111,9 @@ func (r *run) loop(ctx, playCtx context.Context) error {
 		if len(r.inFlight) < r.o.Parallel && !r.enough(st) {
 			started, err := r.startNext(ctx, playCtx, st)
 			if err != nil {
+				if ctx.Err() != nil {
+					return nil // interrupted while storing the plan
+				}
 				return err
 			}
 			if started {
@@ -221,7 +225,7 @@ func gameKey(k, i int) string { return strconv.Itoa(k) + "/" + strconv.Itoa(i) }
 // what came of it on r.done.
 func (r *run) start(ctx context.Context, st *State, p Plan, games []int) {
 	r.inFlight[p.Pair], r.started[p.Pair] = p, true
-	o, err := matchOptions(st, p, r.o.TimeScale)
+	o, err := matchOptions(st, p, r.o.TimeScale, r.o.Players)
 	go func() {
 		if err != nil {
 			r.done <- pairDone{plan: p, err: err}
@@ -232,7 +236,7 @@ func (r *run) start(ctx context.Context, st *State, p Plan, games []int) {
 }
 
 // matchOptions returns pair p as a match of its players.
-func matchOptions(st *State, p Plan, timeScale float64) (match.Options, error) {
+func matchOptions(st *State, p Plan, timeScale float64, players PlayerFunc) (match.Options, error) {
 	o := match.Options{Game: st.Game, Games: 2, Parallel: 1, Seeds: []int64{p.Seed}, TimeScale: timeScale}
 	if err := o.Rules.Set(st.Rules); err != nil {
 		return o, err
@@ -248,7 +252,7 @@ func matchOptions(st *State, p Plan, timeScale float64) (match.Options, error) {
 			return o, fmt.Errorf("%s: no such bot in the league", id)
 		}
 		var err error
-		if o.Players[i], err = builtin.Player(st.Players[at].Command, st.Game, o.Rules); err != nil {
+		if o.Players[i], err = playerOf(st.Players[at].Command, st.Game, o.Rules, players); err != nil {
 			return o, fmt.Errorf("%s: %w", id, err)
 		}
 		o.Players[i].Name = id

@@ -96,7 +96,7 @@ func TestRunSeesCommands(t *testing.T) {
 	dir := t.TempDir()
 	s := openLeague(t, dir, Create)
 	for _, name := range []string{"a", "b"} {
-		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}); err != nil {
+		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}, testPlayers); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -110,7 +110,7 @@ func TestRunSeesCommands(t *testing.T) {
 	cmd := openLeague(t, dir, Use)
 	want := []startedPair{{Plan{0, [2]string{"a", "b"}, 10}, []int{0, 1}}}
 	got := []startedPair{g.next(t)}
-	if _, err := Add(ctx, cmd, "c", "csb/baseline", Setting{}); err != nil {
+	if _, err := Add(ctx, cmd, "c", "csb/baseline", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
 	g.finish(t, 2)
@@ -179,7 +179,7 @@ func TestRunError(t *testing.T) {
 	ctx := context.Background()
 	s := openLeague(t, t.TempDir(), Create)
 	for _, name := range []string{"a", "b"} {
-		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}); err != nil {
+		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}, testPlayers); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -2,6 +2,7 @@ package league
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +13,27 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"impulse/referee/match"
+	"impulse/sim"
 )
+
+// testPlayers takes "GAME/NAME [flags]" as a built-in bot of GAME (the
+// flag -nope unknown to it), as builtin.Player does, and anything else as
+// a command line.
+func testPlayers(command, game string, rules sim.Rules) (match.Player, error) {
+	words, err := match.SplitCommand(command)
+	if err != nil || len(words) == 0 || !strings.Contains(words[0], "/") || strings.ContainsAny(words[0][:1], "./") {
+		return playerOf(command, game, rules, nil)
+	}
+	if g, _, _ := strings.Cut(words[0], "/"); g != game {
+		return match.Player{}, fmt.Errorf("%s is a built-in bot of %s", words[0], g)
+	}
+	for _, w := range words[1:] {
+		if w == "-nope" {
+			return match.Player{}, fmt.Errorf("%s: flag provided but not defined: -nope", words[0])
+		}
+	}
+	return match.Player{Name: command, Argv: append([]string{"/bin/true", "bot"}, words...)}, nil
+}
 
 // openLeague opens a new league in a test's folder, closed at the end.
 func openLeague(t *testing.T, dir string, how Access) *Store {
@@ -36,43 +57,57 @@ func TestCommandErrors(t *testing.T) {
 	if _, err := Stop(ctx, s, "a"); err == nil || !strings.Contains(err.Error(), "stop a: a: no bot") {
 		t.Errorf("stop in an empty league: %v", err)
 	}
-	if _, err := Add(ctx, s, "a", "csb/ga -iterations 30", Setting{}); err != nil {
+	if _, err := Add(ctx, s, "a", "csb/ga -iterations 30", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(ctx, s, "b", "csb/baseline", Setting{}); err != nil {
+	if _, err := Add(ctx, s, "b", "csb/baseline", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
 	if err := Remove(ctx, s, "b"); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name string
-		do   func() error
-		want string
+		name             string
+		op, bot, command string
+		set              Setting
+		want             string
 	}{
-		{"a name added twice", func() error { _, err := Add(ctx, s, "a", "csb/baseline", Setting{}); return err }, "add a: a is in the league already"},
-		{"a bad name", func() error { _, err := Add(ctx, s, "a b", "csb/baseline", Setting{}); return err }, `bot name "a b"`},
-		{"an unknown flag", func() error { _, err := Add(ctx, s, "c", "csb/ga -nope 1", Setting{}); return err }, `add c "csb/ga -nope 1": csb/ga: flag provided but not defined: -nope`},
-		{"no such program", func() error { _, err := Add(ctx, s, "c", "./no-such-bot", Setting{}); return err }, `add c "./no-such-bot": ./no-such-bot is neither a built-in bot`},
-		{"a bot of the other game", func() error { _, err := Add(ctx, s, "c", "fb/ga", Setting{}); return err }, `add c "fb/ga": fb/ga is a built-in bot of fb`},
-		{"a league of the other game", func() error { _, err := Add(ctx, s, "c", "fb/ga", Setting{Game: "fb"}); return err }, "add c: the league plays csb, not fb"},
-		{"other rules", func() error { _, err := Add(ctx, s, "c", "csb/ga", Setting{Rules: "published"}); return err }, "add c: the league plays the live rules, not published"},
-		{"an unknown anchor", func() error { _, err := Add(ctx, s, "c", "csb/ga", Setting{Anchor: "z"}); return err }, `add c: anchor "z": no such bot`},
-		{"a command that does not split", func() error { _, err := Add(ctx, s, "c", "./bot 'x", Setting{}); return err }, `add c "./bot 'x": `},
-		{"an empty command", func() error { _, err := Add(ctx, s, "c", " ", Setting{}); return err }, `add c " ": empty command`},
-		{"update of an unknown bot", func() error { _, err := Update(ctx, s, "z", "csb/ga", Setting{}); return err }, "update z: z: no bot of that name"},
-		{"update of a removed bot", func() error { _, err := Update(ctx, s, "b", "csb/ga", Setting{}); return err }, "update b: b was removed"},
-		{"stop of a removed bot", func() error { _, err := Stop(ctx, s, "b"); return err }, "stop b: b was removed"},
-		{"remove of a removed bot", func() error { return Remove(ctx, s, "b") }, "remove b: b was removed"},
-		{"remove of a version", func() error { return Remove(ctx, s, "a#2") }, "remove a#2: give the bot's name, a"},
-		{"stop of an unknown version", func() error { _, err := Stop(ctx, s, "a#2"); return err }, "stop a: a#2: no bot"},
+		{"a name added twice", "add", "a", "csb/baseline", Setting{}, "add a: a is in the league already"},
+		{"a bad name", "add", "a b", "csb/baseline", Setting{}, `bot name "a b"`},
+		{"an unknown flag", "add", "c", "csb/ga -nope 1", Setting{}, `add c "csb/ga -nope 1": csb/ga: flag provided but not defined: -nope`},
+		{"no such program", "add", "c", "./no-such-bot", Setting{}, `add c "./no-such-bot": ./no-such-bot: no such program`},
+		{"a bot of the other game", "add", "c", "fb/ga", Setting{}, `add c "fb/ga": fb/ga is a built-in bot of fb`},
+		{"a league of the other game", "add", "c", "fb/ga", Setting{Game: "fb"}, "add c: the league plays csb, not fb"},
+		{"other rules", "add", "c", "csb/ga", Setting{Rules: "published"}, "add c: the league plays the live rules, not published"},
+		{"an unknown anchor", "add", "c", "csb/ga", Setting{Anchor: "z"}, `add c: anchor "z": no such bot`},
+		{"a command that does not split", "add", "c", "./bot 'x", Setting{}, `add c "./bot 'x": `},
+		{"an empty command", "add", "c", " ", Setting{}, `add c " ": empty command`},
+		{"update of an unknown bot", "update", "z", "csb/ga", Setting{}, "update z: z: no bot of that name"},
+		{"update of a removed bot", "update", "b", "csb/ga", Setting{}, "update b: b was removed"},
+		{"stop of a removed bot", "stop", "b", "", Setting{}, "stop b: b was removed"},
+		{"remove of a removed bot", "remove", "b", "", Setting{}, "remove b: b was removed"},
+		{"remove of a version", "remove", "a#2", "", Setting{}, "remove a#2: give the bot's name, a"},
+		{"stop of an unknown version", "stop", "a#2", "", Setting{}, "stop a: a#2: no bot"},
+	}
+	do := func(op, bot, command string, set Setting) (err error) {
+		switch op {
+		case "add":
+			_, err = Add(ctx, s, bot, command, set, testPlayers)
+		case "update":
+			_, err = Update(ctx, s, bot, command, set, testPlayers)
+		case "stop":
+			_, err = Stop(ctx, s, bot)
+		case "remove":
+			err = Remove(ctx, s, bot)
+		}
+		return err
 	}
 	before, err := s.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range tests {
-		if err := tc.do(); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if err := do(tc.op, tc.bot, tc.command, tc.set); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
@@ -96,13 +131,13 @@ func TestCommands(t *testing.T) {
 	}
 	t.Chdir(dir)
 	s := openLeague(t, filepath.Join(dir, "league"), Create)
-	if _, err := Add(ctx, s, "sh", "./bot.sh 'an arg'", Setting{Rules: "published", Anchor: "sh"}); err != nil {
+	if _, err := Add(ctx, s, "sh", "./bot.sh 'an arg'", Setting{Rules: "published", Anchor: "sh"}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(ctx, s, "ga", "csb/ga", Setting{}); err != nil {
+	if _, err := Add(ctx, s, "ga", "csb/ga", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
-	p, err := Update(ctx, s, "ga", "csb/ga -iterations 10", Setting{Anchor: "ga"})
+	p, err := Update(ctx, s, "ga", "csb/ga -iterations 10", Setting{Anchor: "ga"}, testPlayers)
 	if err != nil || p.ID != "ga#2" || p.Version != 2 {
 		t.Fatalf("update: %+v, %v; want ga#2", p, err)
 	}
@@ -137,7 +172,7 @@ func TestStoreOwned(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := openLeague(t, dir, Create)
-	if _, err := Add(ctx, s, "a", "csb/baseline", Setting{}); err != nil {
+	if _, err := Add(ctx, s, "a", "csb/baseline", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -149,7 +184,7 @@ func TestStoreOwned(t *testing.T) {
 	if c.server != nil {
 		t.Fatal("the command started a server of its own while run owns the store")
 	}
-	if _, err := Add(ctx, c, "b", "csb/baseline", Setting{}); err != nil {
+	if _, err := Add(ctx, c, "b", "csb/baseline", Setting{}, testPlayers); err != nil {
 		t.Fatal(err)
 	}
 	st, err := owner.Load(ctx)
@@ -178,7 +213,7 @@ func TestStoreDedup(t *testing.T) {
 	ctx := context.Background()
 	s := openLeague(t, t.TempDir(), Create)
 	for _, name := range []string{"a", "b"} {
-		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}); err != nil {
+		if _, err := Add(ctx, s, name, "csb/baseline", Setting{}, testPlayers); err != nil {
 			t.Fatal(err)
 		}
 	}
