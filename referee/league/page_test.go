@@ -163,8 +163,13 @@ func TestWritePage(t *testing.T) {
 }
 
 // TestWritePageEmpty: a league without games has its table and the
-// ratings chart, and no history.
+// ratings chart, and no history; a table without rows is a page still.
 func TestWritePageEmpty(t *testing.T) {
+	var empty bytes.Buffer
+	if err := WritePage(&empty, &Table{}); err != nil {
+		t.Fatalf("a table without rows: %v", err)
+	}
+	parsePage(t, empty.Bytes())
 	l := newLeague("a", "a", "b")
 	tab, err := Standings(&l.s)
 	if err != nil {

@@ -316,7 +316,7 @@ func TestStandingsFailures(t *testing.T) {
 func TestStandingsHistory(t *testing.T) {
 	tests := []struct {
 		games, points int
-	}{{4, 4}, {36, historyPoints}, {300, historyPoints}}
+	}{{4, 4}, {36, historyPoints}, {300, historyPoints}, {10000, historyPoints}}
 	for _, tt := range tests {
 		l := newLeague("b", "a", "b", "c")
 		scores := []float64{1, 0, 0.5, 1, 1}

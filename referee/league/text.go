@@ -90,7 +90,7 @@ func writeHeadToHead(b *strings.Builder, t *Table) {
 	if len(t.Rows) < 2 {
 		return
 	}
-	b.WriteString("head to head: the row's points against the column out of their games, and its Elo over the column ± the 95% margin (* counted by games, its pairs incomplete)\n")
+	b.WriteString("head to head: the row's points against the column out of their games, and its Elo over the column ± the margin of its 95% interval (* counted by games, its pairs incomplete)\n")
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	tw.Write([]byte("\t"))
 	for x := range t.Rows {

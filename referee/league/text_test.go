@@ -2,7 +2,9 @@ package league
 
 import (
 	"bytes"
+	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -97,4 +99,48 @@ func TestCompactElo(t *testing.T) {
 			t.Errorf("halfPoints(%v) = %q, want %q", x, got, want)
 		}
 	}
+}
+
+// ExampleWriteText rates three versions of a bot relative to the
+// baseline from the games of a few pairs.
+func ExampleWriteText() {
+	s := &State{Game: "csb", Rules: "live", Anchor: "baseline"}
+	for _, id := range []string{"baseline", "ga", "ga#2"} {
+		s.Players = append(s.Players, Player{ID: id, Command: "csb/" + strings.TrimSuffix(id, "#2")})
+	}
+	s.Players[1].Stopped = true // ga#2 replaced it
+	ranks := map[float64][2]int{1: {0, 1}, 0.5: {0, 0}, 0: {1, 0}}
+	pairs := []struct {
+		p1, p2 string
+		scores [2]float64 // p1's
+	}{
+		{"ga", "baseline", [2]float64{1, 1}}, {"ga", "baseline", [2]float64{1, 0}},
+		{"ga#2", "baseline", [2]float64{1, 1}}, {"ga#2", "baseline", [2]float64{1, 0.5}},
+		{"ga#2", "ga", [2]float64{1, 0}}, {"ga#2", "ga", [2]float64{1, 0.5}},
+	}
+	for k, p := range pairs {
+		for g, score := range p.scores {
+			s.Games = append(s.Games, Record{
+				Key: fmt.Sprintf("%d/%d", k, g), Pair: k, Players: [2]string{p.p1, p.p2},
+				Game: match.Game{Seed: int64(k), Swapped: g == 1, Ranks: ranks[score], End: "race finished"},
+			})
+		}
+	}
+	t, err := Standings(s)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	WriteText(os.Stdout, t)
+	// Output:
+	// csb league, live rules: 3 players, 12 games; Elo relative to baseline, with its 95% interval
+	// #  player    command       Elo            games  W-D-L  errors  timeouts
+	// 1  ga#2      csb/ga        +310.7 ±360.5  8      5-2-1  0       0
+	// 2  ga        csb/ga        +208.2 ±335.2  8      4-1-3  0       0         stopped
+	// 3  baseline  csb/baseline  +0.0 (anchor)  8      1-1-6  0       0
+	// head to head: the row's points against the column out of their games, and its Elo over the column ± the margin of its 95% interval (* counted by games, its pairs incomplete)
+	//                              1               2                 3
+	//   1      ga#2                -    2½/4 +89±136  3½/4 +338(>+149)
+	//   2        ga     1½/4 -89±136               -    3/4 +191(>-68)
+	//   3  baseline  ½/4 -338(<-149)  1/4 -191(<+68)                 -
 }
