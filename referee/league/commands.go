@@ -56,7 +56,9 @@ func Stop(ctx context.Context, s *Store, name string) (Player, error) {
 }
 
 // Remove removes every version of the bot name: out of the table and of
-// new games; their games stay in the store and count no more.
+// new games; their games stay in the store and count no more. When the
+// anchor is one of them, the first bot added of the others becomes the
+// anchor.
 func Remove(ctx context.Context, s *Store, name string) error {
 	if strings.Contains(name, "#") {
 		return fmt.Errorf("remove %s: give the bot's name, %s: remove takes every version (stop takes one)", name, nameOf(name))
@@ -129,6 +131,9 @@ func prepare(st *State, op string, p Player, command string, set Setting, player
 	if err != nil {
 		return ev, nil, fmt.Errorf("%s %s: %w", op, p.Name, err)
 	}
+	if op == opRemove && nameOf(st.Anchor) == p.Name {
+		news = anchorAfter(st, p.Name)
+	}
 	if adding {
 		game, rules := st.Game, st.Rules
 		if news != nil {
@@ -173,6 +178,17 @@ func newSetting(st *State, set Setting, id string, adding bool) (*Setting, error
 	}
 	news := Setting{Game: st.Game, Rules: st.Rules, Anchor: set.Anchor}
 	return &news, checkAnchor(st, set.Anchor, id)
+}
+
+// anchorAfter returns the setting that makes the first bot added, but
+// name, the anchor when name is removed; nil when no bot is left.
+func anchorAfter(st *State, name string) *Setting {
+	for _, q := range st.Players {
+		if !q.Removed && q.Name != name {
+			return &Setting{Game: st.Game, Rules: st.Rules, Anchor: q.ID}
+		}
+	}
+	return nil
 }
 
 // checkAnchor reports an error unless anchor is a version of the

@@ -73,18 +73,29 @@ type State struct {
 type Row struct {
 	Player Player
 	Rating stats.Rating // relative to the anchor, from every counted game
-	// Wins, Draws, Losses count its games; Errors the games it lost by a
-	// crash, an invalid answer or a failure to start; Timeouts those it
-	// lost by answering late.
+	// Wins, Draws, Losses count its games; Errors the games it lost by its
+	// own failure (match.Game.Failed: a crash, an invalid answer) other
+	// than a timeout; Timeouts those it lost by answering late or not
+	// reading its input in time (match.Game.TimedOut). A bot that fails to
+	// start plays no game: the run reports it.
 	Wins, Draws, Losses, Errors, Timeouts int
 }
 
 // HeadToHead is what two players' games against each other say: A's
 // points, and the Elo difference of A over B with its 95% interval.
+//
+// When every game between them belongs to a complete pair (two games
+// with the same Record.Pair), the pair is the sample, as in a match: Elo
+// is the pentanomial's (stats.Pentanomial.Elo) and Paired is set. Else
+// the game is the sample (the trinomial model, whose interval errs wide
+// for paired games): Elo is that of each game counted as a pair of two
+// equal halves, whose mean score and variance are the games'; Elo.Pairs
+// then counts games. With no game, Elo is NaN.
 type HeadToHead struct {
 	Games  int
 	Points float64
 	Elo    stats.EloEstimate
+	Paired bool
 }
 
 // Standing is a rating after a number of the league's games: the
@@ -94,11 +105,15 @@ type Standing struct {
 	Rating stats.Rating
 }
 
-// Table is what show prints and draws.
+// Table is what show prints and draws: the standings of the players not
+// removed, from the games they played against each other.
 type Table struct {
 	Game, Rules, Anchor string
-	Games               int
+	Games               int            // counted games
 	Rows                []Row          // by rating, best first; unrated last
 	HeadToHead          [][]HeadToHead // [i][j]: Rows[i] against Rows[j]
-	History             [][]Standing   // [i]: Rows[i]'s rating as games accumulate
+	// History[i] is Rows[i]'s rating after the first k counted games, in
+	// stored order, for about historyPoints values of k evenly spaced,
+	// the last all of them; the same k for every row.
+	History [][]Standing
 }

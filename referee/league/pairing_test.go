@@ -7,10 +7,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// leagueOf returns a state of the bots ids (anchor the first), with a plan
+// pairingLeague returns a state of the bots ids (anchor the first), with a plan
 // per pair of games listed: pair k between ab[k][0] and ab[k][1], and
 // games of it as wins says: wins[k] of pair k's 2 games to its first bot.
-func leagueOf(ids []string, ab [][2]string, wins []int) *State {
+func pairingLeague(ids []string, ab [][2]string, wins []int) *State {
 	s := &State{Game: "csb", Rules: "live", Anchor: ids[0]}
 	for _, id := range ids {
 		s.Players = append(s.Players, Player{ID: id, Name: nameOf(id), Version: 1})
@@ -33,7 +33,7 @@ func leagueOf(ids []string, ab [][2]string, wins []int) *State {
 func TestPairingNewcomer(t *testing.T) {
 	pg := Pairing{MinGames: 6, Horizon: 2, Seed: 100}
 	ab := [][2]string{{"a", "b"}, {"b", "c"}, {"a", "c"}, {"a", "b"}, {"b", "c"}, {"a", "c"}}
-	s := leagueOf([]string{"a", "b", "c", "d"}, ab, []int{1, 1, 1, 1, 1, 1})
+	s := pairingLeague([]string{"a", "b", "c", "d"}, ab, []int{1, 1, 1, 1, 1, 1})
 	steps := []struct {
 		stop string // stopped before the step
 		want Plan
@@ -82,7 +82,7 @@ func TestPairingLeastCertain(t *testing.T) {
 		wins = append(wins, 2, 2, 1)
 	}
 	wins[0], wins[1] = 1, 1 // a is not above everyone
-	s := leagueOf([]string{"a", "b", "c"}, ab, wins)
+	s := pairingLeague([]string{"a", "b", "c"}, ab, wins)
 	pg := Pairing{MinGames: 10, Horizon: 4, Seed: 1}
 	k := len(ab)
 	want := Plan{Pair: k, Players: [2]string{"b", "c"}, Seed: int64(k + 1)}

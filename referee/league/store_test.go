@@ -120,8 +120,10 @@ func TestCommandErrors(t *testing.T) {
 	}
 }
 
-// TestCommands: add, update and stop as the state shows them; a relative
-// path to a program is stored absolute; the first add sets the league.
+// TestCommands: add, update, stop and remove as the state shows them; a
+// relative path to a program is stored absolute; the first add sets the
+// league, an update with -anchor moves the anchor, and so does the
+// removal of the anchor.
 func TestCommands(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -144,22 +146,34 @@ func TestCommands(t *testing.T) {
 	if p, err = Stop(ctx, s, "ga"); err != nil || p.ID != "ga#2" {
 		t.Fatalf("stop ga: %+v, %v; want ga#2 stopped", p, err)
 	}
+	if _, err := Add(ctx, s, "base", "csb/baseline", Setting{}, testPlayers); err != nil {
+		t.Fatal(err)
+	}
+	if err := Remove(ctx, s, "ga"); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := s.Load(ctx); err != nil || st.Anchor != "sh" {
+		t.Fatalf("the anchor ga#2 removed: anchor %q (%v), want sh, the first bot left", st.Anchor, err)
+	}
+	if err := Remove(ctx, s, "sh"); err != nil {
+		t.Fatal(err)
+	}
 	st, err := s.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Game != "csb" || st.Rules != "published" || st.Anchor != "ga" {
-		t.Errorf("league %s %s anchor %s, want csb published ga", st.Game, st.Rules, st.Anchor)
+	if st.Game != "csb" || st.Rules != "published" || st.Anchor != "base" {
+		t.Errorf("league %s %s anchor %s, want csb published base", st.Game, st.Rules, st.Anchor)
 	}
 	type row struct {
-		ID, Command string
-		Stopped     bool
+		ID, Command      string
+		Stopped, Removed bool
 	}
 	var got []row
 	for _, p := range st.Players {
-		got = append(got, row{p.ID, p.Command, p.Stopped})
+		got = append(got, row{p.ID, p.Command, p.Stopped, p.Removed})
 	}
-	want := []row{{"sh", prog + " 'an arg'", false}, {"ga", "csb/ga", true}, {"ga#2", "csb/ga -iterations 10", true}}
+	want := []row{{"sh", prog + " 'an arg'", true, true}, {"ga", "csb/ga", true, true}, {"ga#2", "csb/ga -iterations 10", true, true}, {"base", "csb/baseline", false, false}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("players (-want +got):\n%s", diff)
 	}

@@ -174,7 +174,7 @@ func writeEnds(b *strings.Builder, r *Report) {
 	b.WriteString("end reasons: " + endSummary(r) + "\n")
 	timeouts := 0
 	for i := range r.Games {
-		if strings.HasPrefix(r.Games[i].End, "timeout") {
+		if r.Games[i].TimedOut() {
 			timeouts++
 		}
 	}
@@ -185,7 +185,7 @@ func writeEnds(b *strings.Builder, r *Report) {
 	shown := 0
 	for i := range r.Games {
 		g := &r.Games[i]
-		if g.Culprit == 0 || g.End == "checkpoint timeout" || g.End == "eliminated" || shown == 3 {
+		if !g.Failed() || shown == 3 {
 			continue
 		}
 		shown++
@@ -199,6 +199,19 @@ func writeEnds(b *strings.Builder, r *Report) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// Failed reports whether the game ended on its Culprit's own failure: a
+// crash, an answer late or its input not read in time, an invalid answer;
+// not an elimination by the rules (CSB's checkpoint timeout).
+func (g *Game) Failed() bool {
+	return g.Culprit != 0 && g.End != "checkpoint timeout" && g.End != "eliminated"
+}
+
+// TimedOut reports whether the game ended on its Culprit's failure to
+// answer in time (Late or NotReading).
+func (g *Game) TimedOut() bool {
+	return g.Failed() && strings.HasPrefix(g.End, "timeout")
 }
 
 // runnerName names a runner in the table: its String method, else its

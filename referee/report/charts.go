@@ -28,7 +28,9 @@ var (
 // eloClip is where the Elo chart cuts an interval the data leave open.
 const eloClip = 800
 
-func newPlot(title, x, y string) *plot.Plot {
+// NewPlot returns a plot in the report's style: its title, axis labels
+// and a grid.
+func NewPlot(title, x, y string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = x
@@ -37,9 +39,12 @@ func newPlot(title, x, y string) *plot.Plot {
 	return p
 }
 
-// svgOf renders p as an inline SVG element (no XML prolog).
-func svgOf(p *plot.Plot) (template.HTML, error) {
-	c := vgsvg.New(7*vg.Inch, 3*vg.Inch)
+// svgOf renders p as an inline SVG element of the report's size.
+func svgOf(p *plot.Plot) (template.HTML, error) { return SVG(p, 7*vg.Inch, 3*vg.Inch) }
+
+// SVG renders p, w by h, as an inline SVG element (no XML prolog).
+func SVG(p *plot.Plot, w, h vg.Length) (template.HTML, error) {
+	c := vgsvg.New(w, h)
 	p.Draw(draw.New(c))
 	var b bytes.Buffer
 	if _, err := c.WriteTo(&b); err != nil {
@@ -52,7 +57,8 @@ func svgOf(p *plot.Plot) (template.HTML, error) {
 	return template.HTML(s), nil
 }
 
-func line(p *plot.Plot, xys plotter.XYs, c color.Color, dashed bool) error {
+// Line adds to p the line through xys, of colour c, dashed or not.
+func Line(p *plot.Plot, xys plotter.XYs, c color.Color, dashed bool) error {
 	l, err := plotter.NewLine(xys)
 	if err != nil {
 		return err
@@ -67,15 +73,15 @@ func line(p *plot.Plot, xys plotter.XYs, c color.Color, dashed bool) error {
 }
 
 func scoreChart(points []Point) (template.HTML, error) {
-	p := newPlot("", "pairs", "score (%)")
+	p := NewPlot("", "pairs", "score (%)")
 	var xys plotter.XYs
 	for _, pt := range points {
 		xys = append(xys, plotter.XY{X: float64(pt.Pairs), Y: 100 * pt.Score})
 	}
-	if err := line(p, xys, blue, false); err != nil {
+	if err := Line(p, xys, blue, false); err != nil {
 		return "", err
 	}
-	if err := line(p, plotter.XYs{{X: 1, Y: 50}, {X: float64(points[len(points)-1].Pairs), Y: 50}}, grey, true); err != nil {
+	if err := Line(p, plotter.XYs{{X: 1, Y: 50}, {X: float64(points[len(points)-1].Pairs), Y: 50}}, grey, true); err != nil {
 		return "", err
 	}
 	p.Y.Min, p.Y.Max = 0, 100
@@ -85,7 +91,7 @@ func scoreChart(points []Point) (template.HTML, error) {
 func clip(x float64) float64 { return math.Max(-eloClip, math.Min(eloClip, x)) }
 
 func eloChart(points []Point) (template.HTML, error) {
-	p := newPlot("", "pairs", "Elo")
+	p := NewPlot("", "pairs", "Elo")
 	var est, lo, hi plotter.XYs
 	for _, pt := range points {
 		x := float64(pt.Pairs)
@@ -106,27 +112,27 @@ func eloChart(points []Point) (template.HTML, error) {
 		pg.LineStyle.Width = 0
 		p.Add(pg)
 	}
-	if err := line(p, est, blue, false); err != nil {
+	if err := Line(p, est, blue, false); err != nil {
 		return "", err
 	}
-	if err := line(p, plotter.XYs{{X: 1, Y: 0}, {X: float64(points[len(points)-1].Pairs), Y: 0}}, grey, true); err != nil {
+	if err := Line(p, plotter.XYs{{X: 1, Y: 0}, {X: float64(points[len(points)-1].Pairs), Y: 0}}, grey, true); err != nil {
 		return "", err
 	}
 	return svgOf(p)
 }
 
 func llrChart(points []Point, lower, upper float64) (template.HTML, error) {
-	p := newPlot("", "pairs", "LLR")
+	p := NewPlot("", "pairs", "LLR")
 	var xys plotter.XYs
 	for _, pt := range points {
 		xys = append(xys, plotter.XY{X: float64(pt.Pairs), Y: pt.LLR})
 	}
-	if err := line(p, xys, blue, false); err != nil {
+	if err := Line(p, xys, blue, false); err != nil {
 		return "", err
 	}
 	last := float64(points[len(points)-1].Pairs)
 	for _, b := range []float64{lower, upper} {
-		if err := line(p, plotter.XYs{{X: 1, Y: b}, {X: last, Y: b}}, red, true); err != nil {
+		if err := Line(p, plotter.XYs{{X: 1, Y: b}, {X: last, Y: b}}, red, true); err != nil {
 			return "", err
 		}
 	}
@@ -136,7 +142,7 @@ func llrChart(points []Point, lower, upper float64) (template.HTML, error) {
 // timesChart is a histogram per bot of each game's worst answer after the
 // first turn, with the time limit.
 func timesChart(rep *match.Report, limit float64) (template.HTML, error) {
-	p := newPlot("", "worst answer in a game (ms)", "games")
+	p := NewPlot("", "worst answer in a game (ms)", "games")
 	top := limit
 	for i := range rep.Games {
 		for q := 0; q < 2; q++ {
@@ -167,7 +173,7 @@ func timesChart(rep *match.Report, limit float64) (template.HTML, error) {
 			xys = append(xys, plotter.XY{X: x0, Y: c}, plotter.XY{X: x0 + width, Y: c})
 			highest = math.Max(highest, c)
 		}
-		if err := line(p, xys, colors[q], false); err != nil {
+		if err := Line(p, xys, colors[q], false); err != nil {
 			return "", err
 		}
 		if lp, err := plotter.NewLine(plotter.XYs{{}}); err == nil {
@@ -176,7 +182,7 @@ func timesChart(rep *match.Report, limit float64) (template.HTML, error) {
 		}
 	}
 	if limit > 0 {
-		if err := line(p, plotter.XYs{{X: limit, Y: 0}, {X: limit, Y: math.Max(1, highest)}}, red, false); err != nil {
+		if err := Line(p, plotter.XYs{{X: limit, Y: 0}, {X: limit, Y: math.Max(1, highest)}}, red, false); err != nil {
 			return "", err
 		}
 	}

@@ -2,15 +2,9 @@ package report
 
 import "html/template"
 
-// pageTemplate is the report page: plain HTML and CSS, the charts inline
-// SVG, no script and nothing fetched.
-var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{{.Title}}</title>
-<style>
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+// Style is the report page's CSS, for the pages written in its style
+// (the league's).
+const Style = `body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em auto; max-width: 1100px; padding: 0 1em; color: #222; }
 h1 { font-size: 1.4em; margin-bottom: 0.2em; }
 h2 { font-size: 1.1em; margin-top: 1.8em; border-bottom: 1px solid #ddd; }
 .sources { color: #666; font-size: 0.9em; }
@@ -25,7 +19,17 @@ th { background: #f3f3f3; }
 td.won { background: #e3f3e3; } td.lost { background: #f8e1e1; } td.draw { background: #f3f3e0; }
 figure { margin: 1em 0; } figcaption { color: #555; font-size: 0.9em; }
 svg { max-width: 100%; height: auto; }
-</style>
+`
+
+// pageTemplate is the report page: plain HTML and CSS, the charts inline
+// SVG, no script and nothing fetched.
+var pageTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<style>
+` + Style + `</style>
 </head>
 <body>
 <h1>{{.Title}}</h1>
