@@ -25,7 +25,8 @@ stopped and removed at any time, also while run plays; run plays pairs of
 games (a seed twice, the sides swapped), a new bot first until it has
 -min-games games, then the pairs whose order is least certain; show prints
 the table: Elo relative to the anchor bot, with 95% intervals, from a
-Bradley-Terry fit of all games. The league lives in a folder (-dir): an
+Bradley-Terry fit of all games (one virtual draw between every two bots
+who met, so that a perfect score gives a finite rating). The league lives in a folder (-dir): an
 embedded JetStream store that keeps every finished game exactly once,
 through a kill -9 of run and a restart.
 

@@ -137,7 +137,7 @@ func doubts(s *State, horizon int, active []string) map[[2]string]float64 {
 	}
 	out := map[[2]string]float64{}
 	for i, a := range active {
-		ratings, err := stats.BradleyTerry(n, index[a], results)
+		ratings, err := fit(n, index[a], results)
 		for _, b := range active[i+1:] {
 			out[pairKey(a, b)] = 0.5
 			if err == nil {

@@ -14,7 +14,8 @@ import (
 const historyPoints = 30
 
 // Standings computes the table of s: the players not removed, rated
-// together by stats.BradleyTerry over the counted games, relative to
+// together by stats.BradleyTerry over the counted games and PriorDraws
+// virtual draws between every two who met (fit), relative to
 // s.Anchor, best first (those the games do not rate last, ties in the
 // order the players were added); each one's results, errors and timeouts;
 // the head to head of every two (see HeadToHead); and each one's rating
@@ -33,7 +34,7 @@ func Standings(s *State) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	ratings, err := stats.BradleyTerry(len(c.players), c.anchor, c.results)
+	ratings, err := fit(len(c.players), c.anchor, c.results)
 	if err != nil {
 		return nil, fmt.Errorf("league: ratings: %w", err)
 	}
@@ -263,7 +264,7 @@ func (c *counted) history(final []stats.Rating, order []int) ([][]Standing, erro
 		ratings := final
 		if k < len(c.results) {
 			var err error
-			ratings, err = stats.BradleyTerry(len(c.players), c.anchor, c.results[:k])
+			ratings, err = fit(len(c.players), c.anchor, c.results[:k])
 			if err != nil {
 				return nil, fmt.Errorf("league: ratings after %d games: %w", k, err)
 			}

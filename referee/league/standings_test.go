@@ -123,13 +123,34 @@ func TestStandingsRatings(t *testing.T) {
 	if got := ids(tab); got != "a b c d" {
 		t.Errorf("rows %q, want a b c d", got)
 	}
-	want, err := stats.BradleyTerry(4, 3, results) // anchor c, index 3
+	// The fit: the games and PriorDraws draws between every two who met.
+	prior := append([]stats.Result(nil), results...)
+	for a := 0; a < 4; a++ {
+		for b := a + 1; b < 4; b++ {
+			for _, r := range results {
+				if r.A == a && r.B == b || r.A == b && r.B == a {
+					for d := 0; d < PriorDraws; d++ {
+						prior = append(prior, stats.Result{A: a, B: b, Score: 0.5})
+					}
+					break
+				}
+			}
+		}
+	}
+	want, err := stats.BradleyTerry(4, 3, prior) // anchor c, index 3
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, err := stats.BradleyTerry(4, 3, results)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, id := range []string{"d", "b", "a", "c"} {
-		if got := rowOf(t, tab, id).Rating; got != want[i] {
-			t.Errorf("%s: rating %+v, want %+v", id, got, want[i])
+		got := rowOf(t, tab, id).Rating
+		w := want[i]
+		w.Games, w.Points = real[i].Games, real[i].Points // the real games'
+		if got != w {
+			t.Errorf("%s: rating %+v, want %+v", id, got, w)
 		}
 	}
 	// a: 14 wins, a draw and 3 losses over its 18 games (table above).
@@ -198,8 +219,9 @@ func TestStandingsBadLeague(t *testing.T) {
 	}
 }
 
-// TestStandingsUnrated: the players the games rate above the others come
-// first, those without games last, whatever the order they were added.
+// TestStandingsUnrated: the player who won every game comes first and the
+// one who lost every game last but for those without games, whatever the
+// order they were added; the prior draws rate both.
 func TestStandingsUnrated(t *testing.T) {
 	l := newLeague("base", "idle", "loser", "base", "mid", "winner")
 	l.play("base", "mid", 1, 0, 1, 0)
@@ -210,10 +232,13 @@ func TestStandingsUnrated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(tab); got != "winner base mid loser idle" {
-		t.Errorf("rows %q, want winner base mid loser idle", got)
+	// mid, even with base, also beat loser: above base once loser is
+	// rated, as the prior draws rate the player who won every game and
+	// the one who lost every game.
+	if got := ids(tab); got != "winner mid base loser idle" {
+		t.Errorf("rows %q, want winner mid base loser idle", got)
 	}
-	wantStatus := []stats.RatingStatus{stats.AboveRated, stats.Anchor, stats.Rated, stats.BelowRated, stats.NoGames}
+	wantStatus := []stats.RatingStatus{stats.Rated, stats.Rated, stats.Anchor, stats.Rated, stats.NoGames}
 	for i, r := range tab.Rows {
 		if r.Rating.Status != wantStatus[i] {
 			t.Errorf("%s: %v, want %v", r.Player.ID, r.Rating.Status, wantStatus[i])
@@ -349,5 +374,25 @@ func TestStandingsHistory(t *testing.T) {
 		if got, want := h[len(h)/2].Rating, rowOf(t, part, tab.Rows[0].Player.ID).Rating; got != want {
 			t.Errorf("%d games: after %d, %s's rating %+v, want %+v as from those games alone", tt.games, k, tab.Rows[0].Player.ID, got, want)
 		}
+	}
+}
+
+// TestPriorDrawsPerfectScore: a player who won all its 10 games against
+// the anchor is rated as by 10½ points out of 11 (one virtual draw), in
+// closed form 400·log10(10.5/0.5), with its real games and points.
+func TestPriorDrawsPerfectScore(t *testing.T) {
+	l := newLeague("base", "base", "win")
+	l.play("win", "base", 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	tab, err := Standings(&l.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rowOf(t, tab, "win").Rating
+	want := 400 * math.Log10(10.5/0.5)
+	if r.Status != stats.Rated || math.Abs(r.Elo-want) > 1e-6 || r.Games != 10 || r.Points != 10 {
+		t.Errorf("win: %+v, want rated %.3f from 10 games, 10 points", r, want)
+	}
+	if !(r.Low > 0 && r.High > want) {
+		t.Errorf("win: interval %.1f .. %.1f, want finite around %.1f above 0", r.Low, r.High, want)
 	}
 }

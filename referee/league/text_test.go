@@ -135,8 +135,8 @@ func ExampleWriteText() {
 	// Output:
 	// csb league, live rules: 3 players, 12 games; Elo relative to baseline, with its 95% interval
 	// #  player    command       Elo            games  W-D-L  errors  timeouts
-	// 1  ga#2      csb/ga        +310.7 ±360.5  8      5-2-1  0       0
-	// 2  ga        csb/ga        +208.2 ±335.2  8      4-1-3  0       0         stopped
+	// 1  ga#2      csb/ga        +231.4 ±289.9  8      5-2-1  0       0
+	// 2  ga        csb/ga        +154.6 ±276.2  8      4-1-3  0       0         stopped
 	// 3  baseline  csb/baseline  +0.0 (anchor)  8      1-1-6  0       0
 	// head to head: the row's points against the column out of their games, and its Elo over the column ± the margin of its 95% interval (* counted by games, its pairs incomplete)
 	//                              1               2                 3
