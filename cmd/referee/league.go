@@ -204,15 +204,16 @@ func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 	if err := league.Run(ctx, s, o); err != nil {
 		return fmt.Errorf("league run: %w", err)
 	}
-	_, err = printTable(context.Background(), s, stdout)
+	_, err = printTable(context.Background(), s, "", stdout)
 	return err
 }
 
 // runLeagueShow is "referee league show".
 func runLeagueShow(args []string, stdout io.Writer) error {
-	var dir, page string
-	fs := leagueFlags("show", "show [-dir DIR] [-o FILE.html]", &dir)
+	var dir, page, anchor string
+	fs := leagueFlags("show", "show [-dir DIR] [-anchor NAME] [-o FILE.html]", &dir)
 	fs.StringVar(&page, "o", "", "also write the table and charts as one self-contained HTML page to `FILE`")
+	fs.StringVar(&anchor, "anchor", "", "show the ratings relative to this bot (NAME or NAME#V) instead of the league's anchor, which stays")
 	if ok, err := parseFlags(fs, args, stdout); !ok {
 		return err
 	}
@@ -220,7 +221,7 @@ func runLeagueShow(args []string, stdout io.Writer) error {
 		return usageError{fmt.Sprintf("league show: unexpected arguments %q", fs.Args())}
 	}
 	return withLeague(dir, league.Use, func(ctx context.Context, s *league.Store) error {
-		t, err := printTable(ctx, s, stdout)
+		t, err := printTable(ctx, s, anchor, stdout)
 		if err != nil || page == "" {
 			return err
 		}
@@ -240,11 +241,15 @@ func runLeagueShow(args []string, stdout io.Writer) error {
 	})
 }
 
-// printTable prints the league's table and returns it.
-func printTable(ctx context.Context, s *league.Store, stdout io.Writer) (*league.Table, error) {
+// printTable prints the league's table, relative to anchor unless it is
+// "", and returns it.
+func printTable(ctx context.Context, s *league.Store, anchor string, stdout io.Writer) (*league.Table, error) {
 	st, err := s.Load(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if anchor != "" {
+		st.Anchor = anchor
 	}
 	t, err := league.Standings(st)
 	if err != nil {

@@ -266,13 +266,14 @@ func TestLeagueCommands(t *testing.T) {
 		{"stop", "-dir", dir, "ga#2"},
 		{"remove", "-dir", dir, "base"},
 		{"show", "-dir", dir, "-o", filepath.Join(dir, "page.html")},
+		{"show", "-dir", dir, "-anchor", "ga#2"},
 	}
 	for _, args := range steps {
 		if err := runLeague(args, &out, io.Discard); err != nil {
 			t.Fatalf("league %s: %v", strings.Join(args, " "), err)
 		}
 	}
-	for _, want := range []string{"base: csb/baseline (csb, live rules, anchor base, 1 bots)", "ga#2: csb/ga -iterations 20", "ga#2 stopped", "base removed", "page: "} {
+	for _, want := range []string{"base: csb/baseline (csb, live rules, anchor base, 1 bots)", "ga#2: csb/ga -iterations 20", "ga#2 stopped", "base removed", "page: ", "Elo relative to ga#2"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
@@ -288,6 +289,7 @@ func TestLeagueCommands(t *testing.T) {
 		want string
 	}{
 		{[]string{"stop", "-dir", dir, "zz"}, "league: stop zz: zz: no bot"},
+		{[]string{"show", "-dir", dir, "-anchor", "zz"}, `the anchor "zz" is not a player`},
 		{[]string{"add", "-dir", dir, "x", "csb/ga -nope 1"}, `league: add x "csb/ga -nope 1": csb/ga: flag provided but not defined: -nope`},
 		{[]string{"add", "-dir", dir, "x", "fb/ga"}, `league: add x "fb/ga": fb/ga is a built-in bot of fb`},
 	} {
