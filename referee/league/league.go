@@ -58,6 +58,9 @@ type Plan struct {
 // the order they were stored: each key once, none of a removed player)
 // and the pairs planned (by number).
 type State struct {
+	// ID names the league, drawn at its first add: its pairs' runs on a
+	// queue are named after it (Workers).
+	ID      string   `json:"id"`
 	Game    string   `json:"game"`  // csb or fb
 	Rules   string   `json:"rules"` // live or published
 	Anchor  string   `json:"anchor"`
