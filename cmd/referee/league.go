@@ -36,7 +36,8 @@ through a kill -9 of run and a restart.
                        its games are kept apart
   stop NAME            no new games for NAME (or NAME#V); kept in the table
   remove NAME          out of the table and of new games, every version
-  run                  play until interrupted (Ctrl-C) or -games, then print the table
+  run                  play until interrupted (Ctrl-C) or -games, then print the table;
+                       -server URL plays on the workers of referee server
   show                 print the table; -o FILE.html writes the page
 
 "referee league COMMAND -h" prints a command's flags.

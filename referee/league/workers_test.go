@@ -15,13 +15,6 @@ import (
 	"impulse/referee/queue"
 )
 
-// The test binary doubles as the bots of the workers' games (testbot's
-// kinds) and as their command for built-in bots.
-func TestMain(m *testing.M) {
-	testbot.Main()
-	os.Exit(m.Run())
-}
-
 // workersQueue starts a queue server on loopback with a short ack wait
 // and a worker (two games at a time) in this process, both stopped at
 // the test's end; the worker counts the games it starts by run and
@@ -72,6 +65,13 @@ func (s *startCounts) total() int {
 		n += v
 	}
 	return n
+}
+
+// The test binary doubles as the bots of the workers' games (testbot's
+// kinds) and as their command for built-in bots.
+func TestMain(m *testing.M) {
+	testbot.Main()
+	os.Exit(m.Run())
 }
 
 // playPair plays the games of pair p with w's runner and returns them by
