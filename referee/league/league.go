@@ -2,7 +2,9 @@
 // updated, stopped and removed; games played in pairs, chosen where the
 // order is least certain; an order-independent Bradley-Terry fit of all
 // games with an interval per player; the league kept in an embedded
-// JetStream store that keeps every finished game exactly once.
+// JetStream store that keeps every finished game exactly once; its pairs
+// played in this process's children (Run) or on the workers of a queue
+// (Workers).
 package league
 
 import (
