@@ -15,6 +15,7 @@ import (
 	"impulse/referee/builtin"
 	"impulse/referee/league"
 	"impulse/referee/match"
+	"impulse/referee/queue"
 	"impulse/sim"
 )
 
@@ -36,7 +37,8 @@ through a kill -9 of run and a restart.
                        its games are kept apart
   stop NAME            no new games for NAME (or NAME#V); kept in the table
   remove NAME          out of the table and of new games, every version
-  run                  play until interrupted (Ctrl-C) or -games, then print the table
+  run                  play until interrupted (Ctrl-C) or -games, then print the table;
+                       -server URL plays on the workers of referee server
   show                 print the table; -o FILE.html writes the page
 
 "referee league COMMAND -h" prints a command's flags.
@@ -174,12 +176,18 @@ func withLeague(dir string, how league.Access, do func(context.Context, *league.
 	return nil
 }
 
+// leagueServerParallel is league run's -j with -server: pairs queued at
+// once, a pair's two games played at once by the workers.
+const leagueServerParallel = 8
+
 // runLeagueRun is "referee league run".
 func runLeagueRun(args []string, stdout, stderr io.Writer) error {
-	var dir string
+	var dir, server, token string
 	o := league.RunOptions{Log: stderr, Players: leaguePlayer}
-	fs := leagueFlags("run", "run [-dir DIR] [-j N] [-games N] [-min-games N] [-time-scale X] [-seed S]", &dir)
-	fs.IntVar(&o.Parallel, "j", runtime.NumCPU(), "pairs played at once; this machine plays a pair's games one after the other (the default is its CPU count)")
+	fs := leagueFlags("run", "run [-dir DIR] [-j N] [-server URL [-token T]] [-games N] [-min-games N] [-time-scale X] [-seed S]", &dir)
+	fs.IntVar(&o.Parallel, "j", runtime.NumCPU(), fmt.Sprintf("pairs played at once; this machine plays a pair's games one after the other, the workers of -server both at once (the default is the CPU count; %d with -server)", leagueServerParallel))
+	fs.StringVar(&server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT); the league stays in -dir")
+	fs.StringVar(&token, "token", "", "with -server: the server's token (default $IMPULSE_TOKEN)")
 	fs.IntVar(&o.Games, "games", 0, "stop once the league counts this many games (0: play until interrupted)")
 	fs.IntVar(&o.MinGames, "min-games", 20, "a bot with fewer games plays first")
 	fs.Float64Var(&o.TimeScale, "time-scale", 1, "multiply the time limits by this (slow machines, debug builds)")
@@ -187,11 +195,8 @@ func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 	if ok, err := parseFlags(fs, args, stdout); !ok {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Sprintf("league run: unexpected arguments %q", fs.Args())}
-	}
-	if o.TimeScale <= 0 {
-		return usageError{fmt.Sprintf("league run: -time-scale %v: want > 0", o.TimeScale)}
+	if err := checkLeagueRun(fs, &o, server, token); err != nil {
+		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -200,12 +205,68 @@ func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("league run: %w", err)
 	}
 	defer s.Close()
-	fmt.Fprintf(stderr, "league %s: playing %d pairs at once; Ctrl-C stops, run again continues\n", dir, o.Parallel)
+	where := "here"
+	if server != "" {
+		closeQueue, err := leagueOnWorkers(ctx, s, &o, server, tokenOrEnv(token), stderr)
+		if err != nil {
+			return fmt.Errorf("league run: %w", err)
+		}
+		defer closeQueue()
+		where = "on the workers of " + server
+	}
+	fmt.Fprintf(stderr, "league %s: playing %d pairs at once %s; Ctrl-C stops, run again continues\n", dir, o.Parallel, where)
 	if err := league.Run(ctx, s, o); err != nil {
 		return fmt.Errorf("league run: %w", err)
 	}
 	_, err = printTable(context.Background(), s, "", stdout)
 	return err
+}
+
+// checkLeagueRun checks league run's arguments, -time-scale, -server and
+// -token, and makes -j's default the workers' with -server. Its errors
+// are usage errors.
+func checkLeagueRun(fs *flag.FlagSet, o *league.RunOptions, server, token string) error {
+	switch {
+	case fs.NArg() > 0:
+		return usageError{fmt.Sprintf("league run: unexpected arguments %q", fs.Args())}
+	case o.TimeScale <= 0:
+		return usageError{fmt.Sprintf("league run: -time-scale %v: want > 0", o.TimeScale)}
+	case server == "" && token != "":
+		return usageError{"league run: -token is the token of a -server: give both"}
+	case server == "":
+		return nil
+	}
+	if err := queue.CheckURL(server); err != nil {
+		return usageError{"league run: -server " + err.Error()}
+	}
+	if !isSet(fs, "j") {
+		o.Parallel = leagueServerParallel
+	}
+	return nil
+}
+
+// leagueOnWorkers makes o's pairs played on the workers of the queue at
+// server: it connects, and sets o.Runner to a league.Workers named after
+// the league's id. The returned function closes the connection.
+func leagueOnWorkers(ctx context.Context, s *league.Store, o *league.RunOptions, server, token string, stderr io.Writer) (func(), error) {
+	launcher, err := builtin.Launcher()
+	if err != nil {
+		return nil, err
+	}
+	q, err := queue.DialShipper(server, token, launcher)
+	if err != nil {
+		return nil, fmt.Errorf("-server: %w", err)
+	}
+	q.Warn = func(bot, warning string) { fmt.Fprintf(stderr, "league run: %s: %s\n", bot, warning) }
+	id, err := s.ID(ctx)
+	if err != nil {
+		q.Close()
+		return nil, err
+	}
+	w := &league.Workers{Shipper: q, Server: server, League: id}
+	o.Runner = w.Runner
+	fmt.Fprintf(stderr, "league %s: each pair a run %s-PAIR-HASH of %s (referee worker -server %s plays them)\n", s.Dir(), id, server, server)
+	return q.Close, nil
 }
 
 // runLeagueShow is "referee league show".

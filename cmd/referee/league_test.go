@@ -58,17 +58,7 @@ func TestLeagueSurvivesKill(t *testing.T) {
 		t.Skip("plays two leagues")
 	}
 	killed, scratch := filepath.Join(t.TempDir(), "killed"), filepath.Join(t.TempDir(), "scratch")
-	for _, dir := range []string{killed, scratch} {
-		for _, b := range killBots {
-			if err := runLeague([]string{"add", "-dir", dir, b[0], b[1]}, io.Discard, io.Discard); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	fromScratch := make(chan error, 1)
-	go func() {
-		fromScratch <- runLeague(append([]string{"run", "-dir", scratch}, killRun...), io.Discard, io.Discard)
-	}()
+	fromScratch := startKillLeagues(t, killed, scratch)
 	kills := []func(*league.State) bool{
 		func(st *league.State) bool { return len(st.Planned) >= 2 }, // before any game is stored, maybe
 		func(st *league.State) bool { return len(st.Games) >= 4 },
@@ -92,11 +82,32 @@ func TestLeagueSurvivesKill(t *testing.T) {
 	compareLeagues(t, killed, scratch)
 }
 
-// startLeagueRun starts "referee league run" on dir with killRun's flags
-// in a child, in a process group of its own; out gathers its output.
-func startLeagueRun(t *testing.T, dir string) (*exec.Cmd, *bytes.Buffer) {
+// startKillLeagues adds killBots to the leagues killed and scratch, and
+// plays scratch to its end with killRun's flags in this process: its
+// error comes on the channel.
+func startKillLeagues(t *testing.T, killed, scratch string) <-chan error {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"league", "run", "-dir", dir}, killRun...)...)
+	for _, dir := range []string{killed, scratch} {
+		for _, b := range killBots {
+			if err := runLeague([]string{"add", "-dir", dir, b[0], b[1]}, io.Discard, io.Discard); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fromScratch := make(chan error, 1)
+	go func() {
+		fromScratch <- runLeague(append([]string{"run", "-dir", scratch}, killRun...), io.Discard, io.Discard)
+	}()
+	return fromScratch
+}
+
+// startLeagueRun starts "referee league run" on dir with killRun's flags
+// and extra in a child, in a process group of its own; out gathers its
+// output.
+func startLeagueRun(t *testing.T, dir string, extra ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	args := append(append([]string{"league", "run", "-dir", dir}, killRun...), extra...)
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), mainEnv+"=1")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -107,12 +118,13 @@ func startLeagueRun(t *testing.T, dir string) (*exec.Cmd, *bytes.Buffer) {
 	return cmd, &out
 }
 
-// killRunWhen starts a run on dir, kills it with SIGKILL once the league
-// satisfies when, and returns the number of pairs planned and unfinished
-// it left. It fails the test if the run ends before.
-func killRunWhen(t *testing.T, dir string, when func(*league.State) bool, i int) int {
+// killRunWhen starts a run on dir (killRun's flags and extra), kills it
+// with SIGKILL once the league satisfies when, and returns the number of
+// pairs planned and unfinished it left. It fails the test if the run
+// ends before.
+func killRunWhen(t *testing.T, dir string, when func(*league.State) bool, i int, extra ...string) int {
 	t.Helper()
-	cmd, out := startLeagueRun(t, dir)
+	cmd, out := startLeagueRun(t, dir, extra...)
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {

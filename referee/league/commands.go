@@ -156,7 +156,7 @@ func newSetting(st *State, set Setting, id string, adding bool) (*Setting, error
 		if !adding {
 			return nil, errors.New("the league has no bots yet")
 		}
-		news := Setting{Game: or(set.Game, "csb"), Rules: or(set.Rules, sim.Live.String()), Anchor: or(set.Anchor, id)}
+		news := Setting{Game: or(set.Game, "csb"), Rules: or(set.Rules, sim.Live.String()), Anchor: or(set.Anchor, id), ID: newID()}
 		if referee.GameByName(news.Game) == nil {
 			return nil, fmt.Errorf("game %q: want one of %s", news.Game, strings.Join(referee.GameNames(), ", "))
 		}

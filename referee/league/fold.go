@@ -15,12 +15,14 @@ const (
 	gamesSubject   = "league.games"   // a Record, its Nats-Msg-Id its Key
 )
 
-// Setting is the league's game, rule set and anchor. The first one stored
-// fixes the game and the rules; a later one changes the anchor only.
+// Setting is the league's game, rule set, anchor and id. The first one
+// stored fixes the game and the rules, the first with an id the id; a
+// later one changes the anchor only.
 type Setting struct {
 	Game   string `json:"game"`
 	Rules  string `json:"rules"`
 	Anchor string `json:"anchor"`
+	ID     string `json:"id,omitempty"`
 }
 
 // What a playerEvent does.
@@ -96,13 +98,17 @@ func (f *fold) apply(subject string, data []byte) error {
 	return nil
 }
 
-// setting folds a Setting: the first fixes the game and rules.
+// setting folds a Setting: the first fixes the game and rules, the
+// first with an id the id.
 func (f *fold) setting(st Setting) {
 	if f.s.Game == "" {
 		f.s.Game, f.s.Rules = st.Game, st.Rules
 	}
 	if st.Anchor != "" {
 		f.s.Anchor = st.Anchor
+	}
+	if f.s.ID == "" {
+		f.s.ID = st.ID
 	}
 }
 

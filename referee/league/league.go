@@ -2,7 +2,9 @@
 // updated, stopped and removed; games played in pairs, chosen where the
 // order is least certain; an order-independent Bradley-Terry fit of all
 // games with an interval per player; the league kept in an embedded
-// JetStream store that keeps every finished game exactly once.
+// JetStream store that keeps every finished game exactly once; its pairs
+// played in this process's children (Run) or on the workers of a queue
+// (Workers).
 package league
 
 import (
@@ -58,6 +60,9 @@ type Plan struct {
 // the order they were stored: each key once, none of a removed player)
 // and the pairs planned (by number).
 type State struct {
+	// ID names the league, drawn at its first add: its pairs' runs on a
+	// queue are named after it (Workers).
+	ID      string   `json:"id"`
 	Game    string   `json:"game"`  // csb or fb
 	Rules   string   `json:"rules"` // live or published
 	Anchor  string   `json:"anchor"`
