@@ -164,16 +164,22 @@ func withLeague(dir string, how league.Access, do func(context.Context, *league.
 	defer stop()
 	s, err := league.Open(ctx, dir, how)
 	if err != nil {
-		return fmt.Errorf("league: %w", err)
+		return leagueError(err)
 	}
 	err = do(ctx, s)
 	if cerr := s.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil {
-		return fmt.Errorf("league: %w", err)
+	return leagueError(err)
+}
+
+// leagueError returns err, nil or not, with the "league: " of the
+// command's errors in front, once.
+func leagueError(err error) error {
+	if err == nil || strings.HasPrefix(err.Error(), "league: ") {
+		return err
 	}
-	return nil
+	return fmt.Errorf("league: %w", err)
 }
 
 // leagueServerParallel is league run's -j with -server: pairs queued at
