@@ -23,6 +23,8 @@ func (c *Config) RegisterFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&w.RunnerFacing, "w-runner-facing", w.RunnerFacing, "cost of the runner facing away from its checkpoint (×1-cos)")
 	fs.IntVar(&w.UrgentTurns, "w-urgent-turns", w.UrgentTurns, "turns before the timeout when both pods race")
 	fs.Float64Var(&w.UrgentOther, "w-urgent-other", w.UrgentOther, "racing so, the share of the trailing pod's progress counted")
+	fs.Float64Var(&w.UrgentPace, "w-urgent-pace", w.UrgentPace, "the blocker races once the turns left are within its distance to its checkpoint / this pace (0: at -w-urgent-turns)")
+	fs.Float64Var(&w.UrgentSlack, "w-urgent-slack", w.UrgentSlack, "turns added to the blocker's distance / -w-urgent-pace")
 	fs.Float64Var(&w.Hysteresis, "w-hysteresis", w.Hysteresis, "lead that makes the other pod the runner")
 	fs.IntVar(&b.Thrust, "base-thrust", b.Thrust, "baseline: full thrust")
 	fs.Float64Var(&b.DriftTurns, "base-drift", b.DriftTurns, "baseline: aim off by this many turns of speed")

@@ -22,7 +22,9 @@ func pinnedOutput(t *testing.T, cfg func(strategy string, seed int64) Config) ma
 
 // TestPlayPinned: at a fixed iteration count and seed the bot answers as it
 // did before its constants became settings (hashes recorded at commit
-// 4d2b81d), with the zero Config and with every flag given its default;
+// 4d2b81d), with the zero Config and with every flag given its default
+// (the input's 30 turns never come near the checkpoint timeout, where the
+// urgent weights act: TestUrgentBlocker);
 // and, given the weights tuned by SPSA (tuning/live-1000it, set aside), as
 // it did while they were the defaults (34b35f6).
 func TestPlayPinned(t *testing.T) {
@@ -46,6 +48,7 @@ func TestPlayPinned(t *testing.T) {
 		c.Weights = DefaultWeights
 		c.Weights.Checkpoint, c.Weights.BlockerCheckpoint, c.Weights.BlockerRunner = 29821, 0.556553, 0.246723
 		c.Weights.BlockerFacing, c.Weights.RunnerFacing, c.Weights.UrgentTurns, c.Weights.Hysteresis = 953, 1506, 45, 1965
+		c.Weights.UrgentOther, c.Weights.UrgentPace, c.Weights.UrgentSlack = 0, 0, 0
 		c.Settings = Settings
 		c.Settings.OpponentShare = 0.232279
 		return c

@@ -48,6 +48,11 @@ type Weights struct {
 	// UrgentOther: racing so, the team counts the progress of its leading
 	// pod and UrgentOther times the other's (0: the leader's alone).
 	UrgentOther float64
+	// UrgentPace, unless 0, holds the blocker to its task until it must
+	// race: both pods race only once the turns left are at most
+	// UrgentSlack + the blocker's distance to its next checkpoint /
+	// UrgentPace (and at most UrgentTurns).
+	UrgentPace, UrgentSlack float64
 	// Hysteresis: a runner keeps its role unless the other pod's
 	// progress leads by more than this.
 	Hysteresis float64
@@ -56,7 +61,9 @@ type Weights struct {
 // DefaultWeights are the weights of the bot, set by hand. A set tuned by
 // SPSA at 1000 iterations a turn won its SPRT at that budget but lost at
 // CodinGame's limits, and was set aside (MEASUREMENTS.md,
-// tuning/README.md).
+// tuning/README.md). Near the checkpoint timeout the blocker blocks until
+// it has just the turns to reach its own checkpoint, then both pods race
+// (UrgentOther, UrgentPace, UrgentSlack: MEASUREMENTS.md).
 var DefaultWeights = Weights{
 	Checkpoint:        30000,
 	Win:               1e7,
@@ -66,6 +73,9 @@ var DefaultWeights = Weights{
 	BlockerFacing:     1000,
 	RunnerFacing:      1500,
 	UrgentTurns:       50,
+	UrgentOther:       1,
+	UrgentPace:        400,
+	UrgentSlack:       10,
 	Hysteresis:        2000,
 }
 
@@ -172,9 +182,25 @@ func (s *Search) setRoot(st *simcsb.State) {
 		r.blocker = a + b - r.runner
 	}
 	for pl := 0; pl < 2; pl++ {
-		s.urgent[pl] = int(s.root.TurnsLeft(pl)) <= s.Weights.UrgentTurns
+		s.urgent[pl] = s.isUrgent(pl)
 	}
 	s.heuristic = heuristicPlans(&s.root, &s.Baseline)
+}
+
+// isUrgent reports whether player pl's pods both race at the root: the
+// checkpoint timeout is UrgentTurns away or nearer and, with an UrgentPace,
+// the blocker has just the turns left to reach its next checkpoint.
+func (s *Search) isUrgent(pl int) bool {
+	w := &s.Weights
+	left := float64(s.root.TurnsLeft(pl))
+	if left > float64(w.UrgentTurns) {
+		return false
+	}
+	if w.UrgentPace <= 0 {
+		return true
+	}
+	b := &s.root.Pods[s.roles[pl].blocker]
+	return left <= w.UrgentSlack+b.Pos.Dist(s.root.Checkpoints[b.Next])/w.UrgentPace
 }
 
 // order gives pod i the order g: its facing turns by the gene's rotation
