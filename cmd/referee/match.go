@@ -52,6 +52,12 @@ detail, replay. With the same seeds and deterministic bots (a built-in with
 -iterations) two runs give the same results. -replays writes CodinGame
 replays that "referee view" with no argument opens and "referee diff" checks.
 
+-continue goes on with the match of its -results file another day: the
+file's games count first in the table and in the SPRT (a test they already
+decide plays nothing), this run's games are numbered after them and, without
+-seed, its seeds follow the file's last. A file of another match (game,
+players, rules, time scale) is refused.
+
 Flags:
 `
 
@@ -68,6 +74,9 @@ type matchConfig struct {
 	// token and the run to continue.
 	server, token, resume string
 	report                string
+	// cont continues the match of the -results file (-continue);
+	// seedSet: -seed was given.
+	cont, seedSet bool
 }
 
 func matchFlags(fs *flag.FlagSet, c *matchConfig) {
@@ -84,6 +93,7 @@ func matchFlags(fs *flag.FlagSet, c *matchConfig) {
 	fs.StringVar(&c.results, "results", "", "append one JSON line per finished game to `FILE`, as each finishes")
 	fs.StringVar(&c.sprt, "sprt", "", "stop when the SPRT of `elo0,elo1,alpha,beta` decides (e.g. 0,10,0.05,0.05); prints the LLR as it goes")
 	fs.StringVar(&c.model, "sprt-model", "logistic", "Elo scale of the SPRT bounds: logistic or normalized (fishtest's nElo)")
+	fs.BoolVar(&c.cont, "continue", false, "with -results: continue the match in FILE: its games count first (table, SPRT), this run's number on after them and, without -seed, its seeds follow the file's")
 	fs.StringVar(&c.report, "report", "", "write the match as one self-contained HTML page to `FILE` (as referee report does)")
 	fs.BoolVar(&c.progress, "progress", true, "show progress on stderr (a bar on a terminal, else lines)")
 	fs.StringVar(&c.server, "server", "", "play the games on the workers of referee server at `URL` (nats://HOST:PORT) instead of here; -j is then theirs")
@@ -112,6 +122,10 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkQueueFlags(&c); err != nil {
 		return err
+	}
+	fs.Visit(func(f *flag.Flag) { c.seedSet = c.seedSet || f.Name == "seed" })
+	if c.cont && (c.results == "" || c.resume != "") {
+		return usageError{"match: -continue continues the match of its -results file, and not with -resume (a queue's run resumes by its id)"}
 	}
 	return playMatch(&c, stdout, stderr)
 }
@@ -147,6 +161,11 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) error {
 	o, err := c.options()
 	if err != nil {
 		return err
+	}
+	if c.cont {
+		if err := c.continueFrom(&o, stderr); err != nil {
+			return err
+		}
 	}
 	if c.results != "" {
 		f, err := os.OpenFile(c.results, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"impulse/referee/builtin"
 	"impulse/referee/match"
 	"impulse/referee/replay"
@@ -139,6 +141,7 @@ func TestMatchUsage(t *testing.T) {
 		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-sprt", "1,2"}, "elo0,elo1,alpha,beta"},
 		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-seed", "x"}, "not an integer"},
 		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-sprt", "0,5,0.05,0.05", "-sprt-model", "x"}, "logistic or normalized"},
+		{[]string{"-p1", "csb/ga", "-p2", "csb/baseline", "-continue"}, "-continue continues the match of its -results file"},
 	}
 	for _, tc := range tests {
 		err := runMatch(tc.args, &bytes.Buffer{}, &bytes.Buffer{})
@@ -168,5 +171,52 @@ func TestMatchCommandFB(t *testing.T) {
 	}
 	if err := runDiff([]string{dir}, io.Discard); err != nil {
 		t.Errorf("referee diff of the match's replays: exit %d, %v", exitCode(err), err)
+	}
+}
+
+// TestMatchContinue: a match run twice on one -results file with -continue
+// numbers its games on, draws the next seeds, counts the first run's games
+// in its table, and leaves a file referee report reads whole; a file of
+// another match is refused, naming its line.
+func TestMatchContinue(t *testing.T) {
+	isolateCache(t)
+	results := filepath.Join(t.TempDir(), "results.jsonl")
+	args := []string{"-p1", "csb/ga -iterations 100", "-p2", "csb/baseline", "-n", "2", "-j", "2", "-results", results, "-progress=false"}
+	for run, extra := range [][]string{{"-seed", "3"}, {"-continue"}, {"-continue", "-seed", "4"}} {
+		var stdout, stderr bytes.Buffer
+		if err := runMatch(append(args, extra...), &stdout, &stderr); err != nil {
+			t.Fatalf("run %d: exit %d, %v\n%s", run+1, exitCode(err), err, stderr.String())
+		}
+		want := []string{"2 games (1 pairs, seeds 3..3)", "4 games (2 pairs, seeds 3..4)", "6 games (3 pairs)"}[run]
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("run %d: the table lacks %q:\n%s", run+1, want, stdout.String())
+		}
+		if run == 2 && !strings.Contains(stderr.String(), "seed 4 is already played") {
+			t.Errorf("run 3 replays seed 4 without a warning: %q", stderr.String())
+		}
+	}
+	f, err := os.Open(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := match.ReadResults(f, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]int64{}
+	for _, r := range res {
+		seen[r.Game.Index] = r.Game.Seed
+	}
+	if diff := cmp.Diff(map[int]int64{0: 3, 1: 3, 2: 4, 3: 4, 4: 4, 5: 4}, seen); diff != "" {
+		t.Errorf("games by index: their seeds (-want +got):\n%s", diff)
+	}
+	if err := runReport([]string{"-o", filepath.Join(t.TempDir(), "r.html"), results}, io.Discard); err != nil {
+		t.Errorf("referee report of the continued file: %v", err)
+	}
+
+	err = runMatch([]string{"-p1", "csb/ga -iterations 50", "-p2", "csb/baseline", "-n", "2", "-results", results, "-continue"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), results+":1 is a game of csb/ga -iterations 100") || !strings.Contains(err.Error(), "not of this match") {
+		t.Errorf("continuing another match's file: %v; want an error naming %s:1", err, results)
 	}
 }

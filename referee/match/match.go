@@ -58,6 +58,13 @@ type Options struct {
 	// the runner's business. Everything else (results, replays, SPRT,
 	// progress, report) is the same.
 	Runner Runner
+	// Earlier are the games of the runs that this one continues, whole
+	// pairs in match order (ReportFromResults' Games): they count first,
+	// in the table and the SPRT, and a match the SPRT has already decided
+	// plays nothing. FirstIndex (even) numbers this run's games on from
+	// theirs in Results and the report.
+	Earlier    []Game
+	FirstIndex int
 }
 
 // Game is the record of one finished game; the JSON form is one line
@@ -144,14 +151,16 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	pairs := (o.Games + 1) / 2
-	g, done := startGames(runCtx, def, &o, pairs)
 	t := newTally(&o, pairs)
-	werr := t.collect(done, cancel)
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	if werr != nil {
-		return nil, werr
+	if t.rep.Verdict == stats.Continue { // else decided by the earlier games
+		g, done := startGames(runCtx, def, &o, pairs)
+		werr := t.collect(done, cancel)
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
+		if werr != nil {
+			return nil, werr
+		}
 	}
 	rep := t.close(ctx.Err() != nil)
 	rep.Elapsed = time.Since(start)
@@ -238,12 +247,21 @@ type tally struct {
 	next     int     // the pairs before it are counted
 }
 
-// newTally returns the tally of a match of 2·pairs games.
+// newTally returns the tally of a match of 2·pairs games, the earlier
+// runs' pairs counted.
 func newTally(o *Options, pairs int) *tally {
-	return &tally{
+	t := &tally{
 		o: o, pairs: pairs, rep: &Report{Options: *o}, info: InfoOf(o),
 		prog: newProgress(o, 2*pairs), finished: make([]*Game, 2*pairs),
 	}
+	for k := 0; k+1 < len(o.Earlier); k += 2 {
+		t.rep.addPair(&o.Earlier[k], &o.Earlier[k+1])
+	}
+	if o.SPRT != nil && len(o.Earlier) > 1 {
+		t.rep.LLR = o.SPRT.LLR(t.rep.Penta)
+		t.rep.Verdict = o.SPRT.Decide(t.rep.LLR)
+	}
+	return t
 }
 
 // collect takes the finished games from done until it is closed: each
@@ -255,10 +273,12 @@ func (t *tally) collect(done <-chan Game, cancel func()) error {
 	var werr error
 	for mg := range done {
 		mg := mg
-		if mg.Index < 0 || mg.Index >= len(t.finished) || t.finished[mg.Index] != nil {
+		slot := mg.Index
+		if slot < 0 || slot >= len(t.finished) || t.finished[slot] != nil {
 			continue // a runner's mistake; counted once
 		}
-		t.finished[mg.Index] = &mg
+		mg.Index += t.o.FirstIndex
+		t.finished[slot] = &mg
 		if t.o.Results != nil && werr == nil {
 			line, _ := mg.MarshalResult(t.info)
 			if _, err := t.o.Results.Write(append(line, '\n')); err != nil {
@@ -269,7 +289,7 @@ func (t *tally) collect(done <-chan Game, cancel func()) error {
 		if t.countPairs() {
 			cancel()
 		}
-		t.prog.update(t.rep, mg.Index)
+		t.prog.update(t.rep, slot)
 	}
 	return werr
 }
@@ -313,7 +333,7 @@ func (t *tally) close(interrupted bool) *Report {
 		}
 		rep.Interrupted = interrupted
 	}
-	rep.Unpaired = -len(rep.Games)
+	rep.Unpaired = len(t.o.Earlier) - len(rep.Games)
 	for _, f := range t.finished {
 		if f != nil {
 			rep.Unpaired++

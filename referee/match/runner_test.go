@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"impulse/referee/stats"
 )
 
 // TestRecordRoundTrip: a game encoded by MarshalRecord decodes to the
@@ -83,5 +85,92 @@ func TestRunnerCollects(t *testing.T) {
 	}
 	if n := strings.Count(results.String(), "\n"); n != 4 {
 		t.Errorf("%d result lines, want 4", n)
+	}
+}
+
+// noRunner fails the test if a match asks it to play.
+type noRunner struct{ t *testing.T }
+
+func (r noRunner) Play(ctx context.Context, o *Options, games []Spec, done chan<- Game) error {
+	r.t.Error("the match played games after its SPRT had decided on the earlier ones")
+	return nil
+}
+
+// pairGames returns a pair on seed whose games p1 scores a and b.
+func pairGames(seed int64, index int, a, b float64) []Game {
+	g := []Game{{Seed: seed, Index: index}, {Seed: seed, Index: index + 1, Swapped: true}}
+	for i, s := range []float64{a, b} {
+		switch s {
+		case 1:
+			g[i].Ranks = [2]int{0, 1}
+		case 0:
+			g[i].Ranks = [2]int{1, 0}
+		}
+	}
+	return g
+}
+
+// TestRunContinues: a match that continues earlier runs counts their pairs
+// first and numbers its games on from FirstIndex, in the report and in
+// Results; an SPRT the earlier pairs decide plays nothing, with the LLR of
+// those pairs.
+func TestRunContinues(t *testing.T) {
+	earlier := append(pairGames(10, 0, 1, 1), pairGames(11, 2, 1, 0)...)
+	earlier = append(earlier, Game{Seed: 12, Index: 4}) // its pair never finished: not given
+	var results strings.Builder
+	players := [2]Player{{Name: "a", Argv: []string{"/no/such/bot"}}, {Name: "b", Argv: []string{"/no/such/bot"}}}
+	rep, err := Run(context.Background(), Options{
+		Game: "csb", Games: 4, Seeds: []int64{20}, TimeScale: 1, Results: &results, Players: players,
+		Runner: fakeRunner{[]float64{0, 0, 1, 0}}, Earlier: earlier[:4], FirstIndex: 6,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want stats.Pentanomial
+	for _, p := range [][2]float64{{1, 1}, {1, 0}, {0, 0}, {1, 0}} {
+		want.Add(p[0], p[1])
+	}
+	if rep.Penta != want || len(rep.Games) != 8 {
+		t.Errorf("%d games, pentanomial %v; want 8 games, %v", len(rep.Games), rep.Penta, want)
+	}
+	for i, g := range rep.Games[4:] {
+		if g.Index != 6+i || g.Seed != 20+int64(i/2) {
+			t.Errorf("this run's game %d: index %d seed %d, want index %d seed %d", i, g.Index, g.Seed, 6+i, 20+i/2)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(results.String()), "\n")
+	got, err := ReadResults(strings.NewReader(results.String()), "results")
+	if err != nil || len(got) != 4 {
+		t.Fatalf("%d result lines read back (%v), want this run's 4", len(lines), err)
+	}
+	for _, r := range got {
+		if r.Game.Index < 6 || r.Game.Index > 9 {
+			t.Errorf("results line %d: index %d, want 6..9", r.Line, r.Game.Index)
+		}
+	}
+
+	// 40 pairs, 30 won 2-0 and 10 split, decide an SPRT (0, 50) before
+	// anything is played.
+	earlier = nil
+	var penta stats.Pentanomial
+	for k := 0; k < 40; k++ {
+		b := 1.0
+		if k%4 == 3 {
+			b = 0
+		}
+		earlier = append(earlier, pairGames(int64(k), 2*k, 1, b)...)
+		penta.Add(1, b)
+	}
+	sprt := &stats.SPRT{Elo0: 0, Elo1: 50, Alpha: 0.05, Beta: 0.05}
+	rep, err = Run(context.Background(), Options{
+		Game: "csb", Games: 100, Seeds: []int64{100}, TimeScale: 1, Players: players,
+		Runner: noRunner{t}, Earlier: earlier, FirstIndex: 80, SPRT: sprt,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != stats.AcceptH1 || rep.LLR != sprt.LLR(penta) || len(rep.Games) != 80 || rep.Interrupted {
+		t.Errorf("verdict %v, LLR %v, %d games, interrupted %v; want H1 accepted, LLR %v, the 80 earlier games",
+			rep.Verdict, rep.LLR, len(rep.Games), rep.Interrupted, sprt.LLR(penta))
 	}
 }
