@@ -36,13 +36,13 @@ func (c *matchConfig) continueFrom(o *match.Options, stderr io.Writer) error {
 	next, last := 0, int64(0)
 	played := map[int64]bool{}
 	for _, r := range res {
+		if r.Info.Game == "" || r.Game.Index < 0 {
+			return fmt.Errorf("match: -continue: %s:%d has no match info or game index (an older referee's line): the games cannot be numbered on", c.results, r.Line)
+		}
 		if in := r.Info; in.Game != want.Game || in.Players != want.Players || in.Rules != want.Rules || in.TimeScale != want.TimeScale {
 			return fmt.Errorf("match: -continue: %s:%d is a game of %s vs %s (%s, %s rules, time x%g), not of this match (%s vs %s, %s, %s rules, time x%g): give this match another -results file",
-				c.results, r.Line, in.Players[0], in.Players[1], orNone(in.Game), orNone(in.Rules), in.TimeScale,
+				c.results, r.Line, in.Players[0], in.Players[1], in.Game, in.Rules, in.TimeScale,
 				want.Players[0], want.Players[1], want.Game, want.Rules, want.TimeScale)
-		}
-		if r.Game.Index < 0 {
-			return fmt.Errorf("match: -continue: %s:%d has no game index (an older referee's line): the games cannot be numbered on", c.results, r.Line)
 		}
 		next = max(next, r.Game.Index+1)
 		last = max(last, r.Game.Seed)
@@ -78,13 +78,4 @@ func replayedSeed(o *match.Options, played map[int64]bool) (int64, bool) {
 		}
 	}
 	return 0, false
-}
-
-// orNone returns s, or "unknown" for an empty one (a line without its
-// match's info).
-func orNone(s string) string {
-	if s == "" {
-		return "unknown"
-	}
-	return s
 }
