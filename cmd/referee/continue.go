@@ -66,13 +66,7 @@ func (c *matchConfig) continueFrom(o *match.Options, stderr io.Writer) error {
 
 // replayedSeed returns the first seed of o's pairs that is in played.
 func replayedSeed(o *match.Options, played map[int64]bool) (int64, bool) {
-	seeds := o.Seeds
-	if len(seeds) == 1 {
-		for k := int64(1); k < int64((o.Games+1)/2); k++ {
-			seeds = append(seeds, o.Seeds[0]+k)
-		}
-	}
-	for _, s := range seeds {
+	for _, s := range match.PairSeeds(o.Seeds, (o.Games+1)/2) {
 		if played[s] {
 			return s, true
 		}

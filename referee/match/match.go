@@ -221,7 +221,7 @@ func startGames(ctx context.Context, def *referee.Game, o *Options, pairs int) (
 	if runner == nil {
 		runner = localRunner{def}
 	}
-	seeds := pairSeeds(o.Seeds, pairs)
+	seeds := PairSeeds(o.Seeds, pairs)
 	games := make([]Spec, 2*pairs)
 	for i := range games {
 		games[i] = Spec{Index: i, Seed: seeds[i/2]}
@@ -348,9 +348,9 @@ func (r *Report) addPair(a, b *Game) {
 	r.Penta.Add(a.Score(), b.Score())
 }
 
-// pairSeeds returns n seeds: the given ones, then counting on from the last
+// PairSeeds returns n seeds: the given ones, then counting on from the last
 // (from 1 with none).
-func pairSeeds(given []int64, n int) []int64 {
+func PairSeeds(given []int64, n int) []int64 {
 	out := make([]int64, n)
 	next := int64(1)
 	for i := range out {
