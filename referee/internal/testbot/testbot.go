@@ -32,7 +32,10 @@
 // input ends.
 package testbot
 
-import "os"
+import (
+	"os"
+	"strings"
+)
 
 // Word is the first argument that makes the test binary a test bot.
 const Word = "impulse-testbot"
@@ -48,9 +51,17 @@ func Argv(kind ...string) []string {
 // Main runs the test bot that the command line names, and exits with its
 // status; it returns at once when the command line names none (the tests
 // are to run).
+//
+// Before it returns it sets GORACE's atexit_sleep_ms to 0 for the bots the
+// tests start: a binary built with -race sleeps 1 s before it exits with
+// status 0, so that under "go test -race" a bot that exits 0 kept its
+// output open past the turn's limit and lost by a timeout, not a crash.
 func Main() {
 	if code, ok := Run(os.Args[1:]); ok {
 		os.Exit(code)
+	}
+	if !strings.Contains(os.Getenv("GORACE"), "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
 	}
 }
 
