@@ -110,7 +110,7 @@ func (s *Setup[W, B, G]) Prepare(first, turn time.Duration, d *Setup[W, B, G], m
 // the search constants a tuner may change. A game's plans hold s.Depth
 // turns at most.
 func (s *Settings) RegisterFlags(fs *flag.FlagSet) {
-	fs.IntVar(&s.Depth, "depth", s.Depth, "turns a plan covers (1 to the default)")
+	fs.IntVar(&s.Depth, "depth", s.Depth, "turns a plan covers (1..6, the turns a plan holds)")
 	fs.IntVar(&s.Population, "population", s.Population, "GA: plans kept per player (3+)")
 	fs.IntVar(&s.CrossoverTenths, "crossover", s.CrossoverTenths, "GA: tenths of children bred by crossover (0..10)")
 	fs.IntVar(&s.TournamentSize, "tournament", s.TournamentSize, "GA: plans drawn to choose a parent (1+)")
