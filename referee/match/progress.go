@@ -8,18 +8,26 @@ import (
 
 // progress shows a match's progress on Options.Progress: a bar redrawn in
 // place on a terminal (ProgressTTY), else a plain line each time another
-// twentieth of the games has finished.
+// twentieth of the games has finished or, in a long match (an SPRT's
+// maximum of games), once a ProgressEvery at least.
 type progress struct {
 	o        *Options
 	total    int
 	done     int
 	start    time.Time
 	lastStep int
+	last     time.Time // of the last plain line
+	now      func() time.Time
 }
+
+// ProgressEvery is the longest time between two plain progress lines
+// while games finish.
+const ProgressEvery = time.Minute
 
 // newProgress returns the progress of a match of total games.
 func newProgress(o *Options, total int) *progress {
-	return &progress{o: o, total: total, start: time.Now(), lastStep: -1}
+	now := time.Now()
+	return &progress{o: o, total: total, start: now, lastStep: -1, last: now, now: time.Now}
 }
 
 // status is the progress line: the games finished, p1's results and Elo,
@@ -35,7 +43,7 @@ func (p *progress) status(rep *Report) string {
 		lo, hi := t.Bounds()
 		fmt.Fprintf(&b, "  LLR %.2f (%.2f, %.2f)", rep.LLR, lo, hi)
 	}
-	fmt.Fprintf(&b, "  %.1fs", time.Since(p.start).Seconds())
+	fmt.Fprintf(&b, "  %.1fs", p.now().Sub(p.start).Seconds())
 	return b.String()
 }
 
@@ -51,8 +59,9 @@ func (p *progress) update(rep *Report, index int) {
 		fmt.Fprintf(p.o.Progress, "\r[%s%s] %s\x1b[K", strings.Repeat("#", fill), strings.Repeat("-", width-fill), p.status(rep))
 		return
 	}
-	if step := 20 * p.done / p.total; step != p.lastStep {
-		p.lastStep = step
+	now := p.now()
+	if step := 20 * p.done / p.total; step != p.lastStep || now.Sub(p.last) >= ProgressEvery {
+		p.lastStep, p.last = step, now
 		fmt.Fprintln(p.o.Progress, p.status(rep))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"impulse/referee/stats"
 )
@@ -109,6 +110,40 @@ func TestProgressTTY(t *testing.T) {
 	s := buf.String()
 	if !strings.HasPrefix(s, "\r[######------------------] 1/4 games") || strings.Count(s, "\r") != 3 || !strings.Contains(s, "LLR 0.00 (-2.94, 2.94)") || !strings.HasSuffix(s, "\n") {
 		t.Errorf("progress %q", s)
+	}
+}
+
+// TestProgressLines: off a terminal, a line each twentieth of the games,
+// and in a long match one a minute at least while games finish.
+func TestProgressLines(t *testing.T) {
+	var buf bytes.Buffer
+	o := &Options{Players: [2]Player{{Name: "a"}, {Name: "b"}}, Progress: &buf, SPRT: &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}}
+	p := newProgress(o, 40000)
+	clock := p.start
+	p.now = func() time.Time { return clock }
+	rep := &Report{Options: *o}
+	lines := func() int { return strings.Count(buf.String(), "\n") }
+	p.update(rep, 0) // the first twentieth starts
+	if lines() != 1 {
+		t.Fatalf("%d lines after the first game, want 1:\n%s", lines(), buf.String())
+	}
+	for i := 1; i < 100; i++ { // 99 games more in 59.4 s: no line
+		clock = clock.Add(600 * time.Millisecond)
+		p.update(rep, i)
+	}
+	if lines() != 1 {
+		t.Errorf("%d lines after 100 games in 59.4 s, want 1:\n%s", lines(), buf.String())
+	}
+	clock = clock.Add(time.Second)
+	p.update(rep, 100)
+	if lines() != 2 || !strings.HasPrefix(lastLines(buf.String(), 1), "101/40000 games") || !strings.Contains(buf.String(), "LLR 0.00 (-2.94, 2.94)  60.4s") {
+		t.Errorf("after a minute, want a second line of 101 games at 60.4 s:\n%s", buf.String())
+	}
+	for i := 101; i < 2000; i++ { // the second twentieth starts at game 2000
+		p.update(rep, i)
+	}
+	if lines() != 3 || !strings.HasPrefix(lastLines(buf.String(), 1), "2000/40000 games") {
+		t.Errorf("want a third line at game 2000:\n%s", buf.String())
 	}
 }
 
