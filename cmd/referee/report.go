@@ -14,9 +14,10 @@ import (
 
 const reportUsage = `usage: referee report [-o report.html] [-sprt elo0,elo1,alpha,beta] FILE.jsonl...
 
-Writes one self-contained HTML page (no network, no script) of the games in
--results files: the table "referee match" prints, the score and the Elo
-with its 95% interval as pairs accumulate, the SPRT's log-likelihood ratio
+Prints the table "referee match" prints (with -sprt, the SPRT's LLR and
+verdict) for the games in -results files, and writes them as one
+self-contained HTML page (no network, no script): that table, the score
+and the Elo with its 95% interval as pairs accumulate, the SPRT's LLR
 against its bounds (with -sprt), results by seat and by seed, each bot's
 slowest answers against the time limit, end reasons, and links to the
 replays in the viewer where the match wrote them. Several files (runs on
@@ -64,12 +65,11 @@ func runReport(args []string, stdout io.Writer) error {
 	if err := writeReportPage(*out, rep, report.Options{Sources: fs.Args(), Info: info}); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	fmt.Fprintf(stdout, "%s: %d games (%d pairs", *out, len(rep.Games), rep.Penta.Pairs())
-	if rep.Unpaired > 0 {
-		fmt.Fprintf(stdout, "; %d games without their pair left out", rep.Unpaired)
+	if err := match.WriteReport(stdout, rep); err != nil {
+		return err
 	}
-	fmt.Fprintf(stdout, "), Elo of %s %s\n", rep.Options.Players[0].Name, rep.Penta.Elo().Short())
-	return nil
+	_, err = fmt.Fprintf(stdout, "report: %s\n", *out)
+	return err
 }
 
 // readResultFiles reads the -results files names.

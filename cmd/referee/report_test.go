@@ -30,12 +30,20 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("match does not say where the report is:\n%s", stdout.String())
 	}
 	rebuilt := filepath.Join(dir, "rebuilt.html")
+	eloLine := regexp.MustCompile(`(?m)^Elo of csb/ga -iterations 100: .*$`)
+	played := eloLine.FindString(stdout.String())
+	if played == "" {
+		t.Fatalf("match printed no Elo line:\n%s", stdout.String())
+	}
 	stdout.Reset()
-	if err := runReport([]string{"-o", rebuilt, results}, &stdout); err != nil {
+	if err := runReport([]string{"-o", rebuilt, "-sprt", "0,5,0.05,0.05", results}, &stdout); err != nil {
 		t.Fatalf("report: exit %d, %v", exitCode(err), err)
 	}
-	if !strings.HasPrefix(stdout.String(), rebuilt+": 4 games (2 pairs), Elo of csb/ga -iterations 100 ") {
-		t.Errorf("report printed %q", stdout.String())
+	// The table that match printed, rebuilt from the file, with the SPRT.
+	got := stdout.String()
+	if !strings.Contains(got, "4 games (2 pairs, seeds 5..6)") || eloLine.FindString(got) != played ||
+		!strings.Contains(got, "SPRT elo0 0 elo1 5 (logistic) alpha 0.05 beta 0.05: LLR ") || !strings.HasSuffix(got, "report: "+rebuilt+"\n") {
+		t.Errorf("report printed\n%s\nwant the match's table (%q), the SPRT and where the page is", got, played)
 	}
 	figures := func(path string) string {
 		data, err := os.ReadFile(path)
