@@ -9,7 +9,7 @@ import (
 // progress shows a match's progress on Options.Progress: a bar redrawn in
 // place on a terminal (ProgressTTY), else a plain line each time another
 // twentieth of the games has finished or, in a long match (an SPRT's
-// maximum of games), once a ProgressEvery at least.
+// maximum of games), once a progressEvery at least.
 type progress struct {
 	o        *Options
 	total    int
@@ -20,9 +20,9 @@ type progress struct {
 	now      func() time.Time
 }
 
-// ProgressEvery is the longest time between two plain progress lines
+// progressEvery is the longest time between two plain progress lines
 // while games finish.
-const ProgressEvery = time.Minute
+const progressEvery = time.Minute
 
 // newProgress returns the progress of a match of total games.
 func newProgress(o *Options, total int) *progress {
@@ -60,7 +60,7 @@ func (p *progress) update(rep *Report, index int) {
 		return
 	}
 	now := p.now()
-	if step := 20 * p.done / p.total; step != p.lastStep || now.Sub(p.last) >= ProgressEvery {
+	if step := 20 * p.done / p.total; step != p.lastStep || now.Sub(p.last) >= progressEvery {
 		p.lastStep, p.last = step, now
 		fmt.Fprintln(p.o.Progress, p.status(rep))
 	}
