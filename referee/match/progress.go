@@ -9,7 +9,7 @@ import (
 // progress shows a match's progress on Options.Progress: a bar redrawn in
 // place on a terminal (ProgressTTY), else a plain line each time another
 // twentieth of the games has finished or, in a long match (an SPRT's
-// maximum of games), once a progressEvery at least.
+// maximum of games), once a minute at least (progressEvery).
 type progress struct {
 	o        *Options
 	total    int
