@@ -12,7 +12,7 @@ import (
 
 // Population is the number of plans the genetic algorithm keeps per
 // player.
-const Population = 40
+const Population = 80
 
 const degToRad = math.Pi / 180
 
