@@ -56,7 +56,8 @@ replays that "referee view" with no argument opens and "referee diff" checks.
 file's games count first in the table and in the SPRT (a test they already
 decide plays nothing), this run's games are numbered after them and, without
 -seed, its seeds follow the file's last. A file of another match (game,
-players, rules, time scale) is refused.
+players, rules, time scale) is refused, and so is a -results file that
+already holds games without -continue.
 
 Flags:
 `
@@ -156,6 +157,20 @@ func (c *matchConfig) options() (match.Options, error) {
 	return o, nil
 }
 
+// checkFreshResults refuses a -results file that already holds games
+// when the match does not continue them: appended to, its game indices
+// would start again at 0 and "referee report" would refuse the file.
+func checkFreshResults(path string) error {
+	if path == "" {
+		return nil
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() == 0 {
+		return nil
+	}
+	return usageError{fmt.Sprintf("match: -results %s already holds games: -continue plays on with its match; another match, or a queue's -resume (which writes all its run's games again), wants a file of its own", path)}
+}
+
 // playMatch runs the match and prints the table.
 func playMatch(c *matchConfig, stdout, stderr io.Writer) error {
 	o, err := c.options()
@@ -166,6 +181,8 @@ func playMatch(c *matchConfig, stdout, stderr io.Writer) error {
 		if err := c.continueFrom(&o, stderr); err != nil {
 			return err
 		}
+	} else if err := checkFreshResults(c.results); err != nil {
+		return err
 	}
 	if c.results != "" {
 		f, err := os.OpenFile(c.results, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)

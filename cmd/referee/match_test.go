@@ -177,7 +177,8 @@ func TestMatchCommandFB(t *testing.T) {
 // TestMatchContinue: a match run twice on one -results file with -continue
 // numbers its games on, draws the next seeds, counts the first run's games
 // in its table, and leaves a file referee report reads whole; a file of
-// another match is refused, naming its line.
+// another match is refused, naming its line, and a new match appending to
+// the file without -continue is refused before it plays.
 func TestMatchContinue(t *testing.T) {
 	isolateCache(t)
 	results := filepath.Join(t.TempDir(), "results.jsonl")
@@ -213,6 +214,14 @@ func TestMatchContinue(t *testing.T) {
 	}
 	if err := runReport([]string{"-o", filepath.Join(t.TempDir(), "r.html"), results}, io.Discard); err != nil {
 		t.Errorf("referee report of the continued file: %v", err)
+	}
+
+	err = runMatch(append(args, "-seed", "9"), io.Discard, io.Discard)
+	if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), results+" already holds games: -continue plays on") {
+		t.Errorf("appending a new match to the file without -continue: exit %d, %v; want a usage error naming the file", exitCode(err), err)
+	}
+	if after, err := os.ReadFile(results); err != nil || strings.Count(string(after), "\n") != len(res) {
+		t.Errorf("the refused match touched the file: %d lines, want %d (%v)", strings.Count(string(after), "\n"), len(res), err)
 	}
 
 	err = runMatch([]string{"-p1", "csb/ga -iterations 50", "-p2", "csb/baseline", "-n", "2", "-results", results, "-continue"}, io.Discard, io.Discard)
