@@ -2,16 +2,21 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 
 	"impulse/referee"
+	"impulse/referee/arena"
 	"impulse/referee/builtin"
 	"impulse/referee/league"
 	"impulse/referee/match"
@@ -29,7 +34,13 @@ the table: Elo relative to the anchor bot, with 95% intervals, from a
 Bradley-Terry fit of all games (one virtual draw between every two bots
 who met, so that a perfect score gives a finite rating). The league lives in a folder (-dir): an
 embedded JetStream store that keeps every finished game exactly once,
-through a kill -9 of run and a restart.
+through a kill -9 of run and a restart. A version is what its command
+played when it was added: add and update take its fingerprint (a built-in
+bot's moves in a short game at a fixed number of iterations, a command
+line's programs and files by their content), and run stops at a version
+whose command now plays otherwise (a rebuilt program, a referee whose
+built-in bot changed) rather than rate two bots under one name: update
+makes it a new version.
 
   add NAME COMMAND     add a bot: a built-in with its flags ("csb/ga -iterations 500")
                        or a command line, in quotes, as referee match's -p1
@@ -157,6 +168,61 @@ func leaguePlayer(command, game string, rules sim.Rules) (match.Player, error) {
 	return p, err
 }
 
+// builtinFingerprints caches the fingerprints of built-in bots by command
+// and rules: this process's built-in bots do not change while it runs.
+var builtinFingerprints sync.Map
+
+// leagueFingerprint is the league's fingerprint of a bot's command: a
+// built-in bot's moves (arena.Fingerprint), or the content of the
+// program of a command line and of each of its arguments that names a
+// file ("" when none does).
+func leagueFingerprint(command, game string, rules sim.Rules) (string, error) {
+	words, err := match.SplitCommand(command)
+	if err != nil || len(words) == 0 {
+		return "", err
+	}
+	if _, ok := builtin.Lookup(words[0]); ok {
+		key := rules.String() + " " + command
+		if d, ok := builtinFingerprints.Load(key); ok {
+			return d.(string), nil
+		}
+		d, err := arena.Fingerprint(command, rules)
+		if err == nil {
+			builtinFingerprints.Store(key, d)
+		}
+		return d, err
+	}
+	h := sha256.New()
+	files := 0
+	for i, w := range words {
+		path := w
+		if i == 0 {
+			if path, err = exec.LookPath(w); err != nil {
+				return "", fmt.Errorf("%s: %w", w, err)
+			}
+		}
+		fi, err := os.Stat(path)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(h, "%d %s %d\n", i, w, fi.Size())
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", path, err)
+		}
+		files++
+	}
+	if files == 0 {
+		return "", nil
+	}
+	return "files:" + hex.EncodeToString(h.Sum(nil)[:8]), nil
+}
+
 // withLeague opens the league in dir, runs do on it and closes it; the
 // error names the command.
 func withLeague(dir string, how league.Access, do func(context.Context, *league.Store) error) error {
@@ -166,6 +232,7 @@ func withLeague(dir string, how league.Access, do func(context.Context, *league.
 	if err != nil {
 		return leagueError(err)
 	}
+	s.Fingerprint = leagueFingerprint
 	err = do(ctx, s)
 	if cerr := s.Close(); err == nil {
 		err = cerr
@@ -211,6 +278,7 @@ func runLeagueRun(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("league run: %w", err)
 	}
 	defer s.Close()
+	s.Fingerprint = leagueFingerprint
 	where := "here"
 	if server != "" {
 		closeQueue, err := leagueOnWorkers(ctx, s, &o, server, tokenOrEnv(token), stderr)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,6 +20,7 @@ import (
 
 	"impulse/referee/league"
 	"impulse/referee/match"
+	"impulse/sim"
 )
 
 // mainEnv, set to 1 in a child's environment, has the test binary run
@@ -315,5 +317,55 @@ func TestLeagueCommands(t *testing.T) {
 		if err := runLeague(args, &help, io.Discard); err != nil || !strings.HasPrefix(help.String(), want) {
 			t.Errorf("league %q: %v, printed %q; want a synopsis starting %q", args, err, help.String(), want)
 		}
+	}
+}
+
+// TestLeagueFingerprint: a command line's fingerprint follows its files'
+// content, a built-in bot's its play; a league run stops at a bot whose
+// program was rebuilt after its add, before playing it, and tells the
+// update that makes it a new version.
+func TestLeagueFingerprint(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "bot.sh")
+	write := func(body string) {
+		t.Helper()
+		if err := os.WriteFile(prog, []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("echo 1")
+	fp := func(command string) string {
+		t.Helper()
+		d, err := leagueFingerprint(command, "csb", sim.Live)
+		if err != nil {
+			t.Fatalf("fingerprint of %q: %v", command, err)
+		}
+		return d
+	}
+	first := fp(prog + " -x 1")
+	if !strings.HasPrefix(first, "files:") || fp(prog+" -x 1") != first {
+		t.Errorf("fingerprint of the script %q, then %q; want files: and the same twice", first, fp(prog+" -x 1"))
+	}
+	if base, ga := fp("csb/baseline"), fp("csb/ga -iterations 10"); !strings.HasPrefix(base, "play:") || base == ga || fp("csb/baseline") != base {
+		t.Errorf("built-in fingerprints: csb/baseline %q (then %q), csb/ga %q; want play: digests, the same bot's alike, the two apart", base, fp("csb/baseline"), ga)
+	}
+	if _, err := leagueFingerprint("no-such-program-here", "csb", sim.Live); err == nil {
+		t.Error("fingerprint of a missing program: no error")
+	}
+
+	lg := filepath.Join(dir, "lg")
+	for _, args := range [][]string{{"add", "-dir", lg, "base", "csb/baseline"}, {"add", "-dir", lg, "mine", prog}} {
+		if err := runLeague(args, io.Discard, io.Discard); err != nil {
+			t.Fatalf("league %s: %v", strings.Join(args, " "), err)
+		}
+	}
+	write("echo 2")
+	if d := fp(prog + " -x 1"); d == first {
+		t.Errorf("the rebuilt script keeps its fingerprint %s", d)
+	}
+	err := runLeague([]string{"run", "-dir", lg, "-games", "2"}, io.Discard, io.Discard)
+	want := "mine: " + strconv.Quote(prog) + " plays otherwise than when it was added"
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "referee league update -dir "+lg+" mine") {
+		t.Errorf("league run after the rebuild: %v; want an error with %q and the update to type", err, want)
 	}
 }

@@ -17,6 +17,12 @@ import (
 // The end is the engine's: a finished race, the checkpoint timeout, or
 // MaxRounds, ranked by State.Ranks.
 func PlayCSB(seed int64, rules sim.Rules, cfgs [2]csb.Config) (Game, error) {
+	return playCSB(seed, rules, cfgs, 0, nil)
+}
+
+// playCSB is PlayCSB, stopped after rounds rounds when rounds > 0 (a
+// draw), each valid line of seat pl shown to see when it is not nil.
+func playCSB(seed int64, rules sim.Rules, cfgs [2]csb.Config, rounds int, see func(pl int, line string)) (Game, error) {
 	st := simcsb.NewFromSeed(seed, rules)
 	var bots [2]*csb.Bot
 	for pl := range bots {
@@ -44,6 +50,9 @@ func PlayCSB(seed int64, rules sim.Rules, cfgs [2]csb.Config) (Game, error) {
 					return g, fmt.Errorf("seed %d round %d player %d: invalid line %q: %v", seed, g.Rounds, pl, line, err)
 				}
 				st.Apply(2*pl+k, o.Command)
+				if see != nil {
+					see(pl, line)
+				}
 			}
 		}
 		res := st.Play(nil)
@@ -56,6 +65,9 @@ func PlayCSB(seed int64, rules sim.Rules, cfgs [2]csb.Config) (Game, error) {
 			return g, nil
 		case res.TimedOut[1]:
 			g.Winner = 0
+			return g, nil
+		case rounds > 0 && g.Rounds >= rounds:
+			g.Winner = -1
 			return g, nil
 		case res.Finished || int(st.Round) >= simcsb.MaxRounds:
 			_, ranks := st.Ranks()

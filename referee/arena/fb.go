@@ -22,6 +22,12 @@ func PlayFB(seed int64, cfgs [2]fb.Config) (Game, error) {
 // PlayFBRules is PlayFB under the given rules (the bots play the rules of
 // their Configs).
 func PlayFBRules(seed int64, rules simfb.Rules, cfgs [2]fb.Config) (Game, error) {
+	return playFB(seed, rules, cfgs, 0, nil)
+}
+
+// playFB is PlayFBRules, stopped after rounds rounds when rounds > 0 (a
+// draw), each valid line of seat pl shown to see when it is not nil.
+func playFB(seed int64, rules simfb.Rules, cfgs [2]fb.Config, rounds int, see func(pl int, line string)) (Game, error) {
 	st := simfb.NewFromSeed(seed, rules)
 	var bots [2]*fb.Bot
 	for pl := range bots {
@@ -54,9 +60,16 @@ func PlayFBRules(seed int64, rules simfb.Rules, cfgs [2]fb.Config) (Game, error)
 					return g, fmt.Errorf("seed %d round %d player %d: invalid line %q: %v", seed, g.Rounds, pl, line, err)
 				}
 				st.Apply(i, o.Command)
+				if see != nil {
+					see(pl, line)
+				}
 			}
 		}
 		res := st.Update(nil)
+		if rounds > 0 && g.Rounds >= rounds && !res.Over {
+			g.Winner = -1
+			return g, nil
+		}
 		if res.Over || int(st.Round) >= simfb.MaxRounds {
 			switch {
 			case st.Score[0] > st.Score[1]:

@@ -27,6 +27,13 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+/-]{0,63}$`)
 // Nil takes command lines alone (match.SplitCommand).
 type PlayerFunc func(command, game string, rules sim.Rules) (match.Player, error)
 
+// FingerprintFunc returns a digest of how command plays game under rules,
+// the same as long as it plays the same: in the referee, a built-in bot's
+// moves in a short game at a fixed number of iterations
+// (arena.Fingerprint), a command line's programs and files by their
+// content. "" says it cannot tell.
+type FingerprintFunc func(command, game string, rules sim.Rules) (string, error)
+
 // Add adds the bot name, played by command (a player as players takes
 // it), as its first version.
 // The first add starts the league: set gives its game and rules (csb and
@@ -76,7 +83,7 @@ func (s *Store) change(ctx context.Context, op string, p *Player, command string
 		if err != nil {
 			return err
 		}
-		ev, news, err := prepare(st, op, *p, command, set, players)
+		ev, news, err := prepare(st, op, *p, command, set, players, s.Fingerprint)
 		if err != nil {
 			return err
 		}
@@ -121,7 +128,7 @@ func isWrongSequence(err error) bool {
 // prepare returns the event op makes of p in st, with the setting to
 // store first (nil for none), or the error that names the bot and the
 // command.
-func prepare(st *State, op string, p Player, command string, set Setting, players PlayerFunc) (playerEvent, *Setting, error) {
+func prepare(st *State, op string, p Player, command string, set Setting, players PlayerFunc, fingerprint FingerprintFunc) (playerEvent, *Setting, error) {
 	ev, err := foldOf(st).event(op, p)
 	if err != nil {
 		return ev, nil, fmt.Errorf("%s %s: %w", op, p.Name, err)
@@ -140,6 +147,9 @@ func prepare(st *State, op string, p Player, command string, set Setting, player
 			game, rules = news.Game, news.Rules
 		}
 		if ev.Player.Command, err = CheckCommand(command, game, rules, players); err != nil {
+			return ev, nil, fmt.Errorf("%s %s %q: %w", op, p.Name, command, err)
+		}
+		if ev.Player.Fingerprint, err = fingerprintOf(ev.Player.Command, game, rules, fingerprint); err != nil {
 			return ev, nil, fmt.Errorf("%s %s %q: %w", op, p.Name, command, err)
 		}
 		ev.Player.Added = time.Now().UTC()
@@ -273,4 +283,17 @@ func joinCommand(words []string) string {
 		out[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 	}
 	return strings.Join(out, " ")
+}
+
+// fingerprintOf returns fingerprint's digest of command, "" with
+// fingerprint nil.
+func fingerprintOf(command, game, rules string, fingerprint FingerprintFunc) (string, error) {
+	if fingerprint == nil {
+		return "", nil
+	}
+	var r sim.Rules
+	if err := r.Set(rules); err != nil {
+		return "", err
+	}
+	return fingerprint(command, game, r)
 }

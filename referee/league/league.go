@@ -20,11 +20,14 @@ import (
 type Player struct {
 	// ID names the version in tables and games: the bot's name for its
 	// first version, NAME#V for version V > 1.
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Version int       `json:"version"`
-	Command string    `json:"command"` // a built-in with its flags or a command line, as match's -p1
-	Added   time.Time `json:"added"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Version int    `json:"version"`
+	Command string `json:"command"` // a built-in with its flags or a command line, as match's -p1
+	// Fingerprint is the digest of how Command played when the version
+	// was added (Store.Fingerprint), "" when none was taken.
+	Fingerprint string    `json:"fingerprint,omitempty"`
+	Added       time.Time `json:"added"`
 	// Stopped: no new games (stop, or a newer version); kept in the table.
 	Stopped bool `json:"stopped,omitempty"`
 	// Removed: out of the table and of new games; its games stay in the

@@ -226,6 +226,9 @@ func gameKey(k, i int) string { return strconv.Itoa(k) + "/" + strconv.Itoa(i) }
 func (r *run) start(ctx context.Context, st *State, p Plan, games []int) {
 	r.inFlight[p.Pair], r.started[p.Pair] = p, true
 	o, err := matchOptions(st, p, r.o.TimeScale, r.o.Players)
+	if err == nil {
+		err = r.checkFingerprints(st, p)
+	}
 	go func() {
 		if err != nil {
 			r.done <- pairDone{plan: p, err: err}
@@ -259,6 +262,34 @@ func matchOptions(st *State, p Plan, timeScale float64, players PlayerFunc) (mat
 	}
 	return o, nil
 }
+
+// checkFingerprints returns an error naming the first bot of pair p
+// whose command plays otherwise than when its version was added: its
+// fingerprint taken again (Store.Fingerprint) is not the one stored.
+func (r *run) checkFingerprints(st *State, p Plan) error {
+	for _, id := range p.Players {
+		for _, q := range st.Players {
+			if q.ID != id || q.Fingerprint == "" {
+				continue
+			}
+			now, err := fingerprintOf(q.Command, st.Game, st.Rules, r.s.Fingerprint)
+			if err != nil {
+				return fmt.Errorf("%s: %w", id, err)
+			}
+			if now != "" && now != q.Fingerprint {
+				return changedError{fmt.Sprintf("%s: %q plays otherwise than when it was added (fingerprint %s, now %s: the program or the referee's built-in bot changed): referee league update -dir %s %s %q rates its new play as a new version",
+					id, q.Command, q.Fingerprint, now, r.s.Dir(), q.Name, q.Command)}
+			}
+		}
+	}
+	return nil
+}
+
+// changedError says a bot's command plays otherwise than when its
+// version was added.
+type changedError struct{ msg string }
+
+func (e changedError) Error() string { return e.msg }
 
 // play plays the games of pair p with the run's runner and stores each
 // one as it finishes; a game that finishes once ctx is done is not
@@ -313,7 +344,11 @@ func (r *run) runner(ctx context.Context, p Plan, o *match.Options) (match.Runne
 func (r *run) finish(d pairDone) error {
 	delete(r.inFlight, d.plan.Pair)
 	r.finished = append(r.finished, d)
-	if d.err != nil {
+	var changed changedError
+	switch {
+	case errors.As(d.err, &changed):
+		return fmt.Errorf("pair %d (%s vs %s, seed %d): %w", d.plan.Pair, d.plan.Players[0], d.plan.Players[1], d.plan.Seed, d.err)
+	case d.err != nil:
 		return fmt.Errorf("pair %d (%s vs %s, seed %d): %w; stop the bot that cannot play (referee league stop NAME) and run again",
 			d.plan.Pair, d.plan.Players[0], d.plan.Players[1], d.plan.Seed, d.err)
 	}

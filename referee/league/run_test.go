@@ -5,12 +5,14 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"impulse/referee/match"
+	"impulse/sim"
 )
 
 // gate is a runner of pairs whose games finish when the test says:
@@ -192,5 +194,78 @@ func TestRunError(t *testing.T) {
 	}
 	if st, _ := s.Load(ctx); len(st.Planned) == 0 || len(st.Games) != 0 {
 		t.Errorf("%d plans, %d games; want plans and no game", len(st.Planned), len(st.Games))
+	}
+}
+
+// winning is a runner whose games p1 wins at once.
+type winning struct{}
+
+func (winning) Play(ctx context.Context, o *match.Options, games []match.Spec, done chan<- match.Game) error {
+	for _, s := range games {
+		done <- match.Game{Index: s.Index, Seed: s.Seed, Ranks: [2]int{0, 1}}
+	}
+	return nil
+}
+
+// TestRunFingerprint: add takes a bot's fingerprint; a run stops, before
+// playing, at a bot whose command now plays otherwise, naming it and the
+// update that makes it a new version; after the update the run plays on.
+func TestRunFingerprint(t *testing.T) {
+	ctx := context.Background()
+	s := openLeague(t, t.TempDir(), Create)
+	var mu sync.Mutex
+	digests := map[string]string{"csb/baseline": "play:1", "csb/ga": "play:2"}
+	s.Fingerprint = func(command, game string, rules sim.Rules) (string, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return digests[command], nil
+	}
+	for name, command := range map[string]string{"a": "csb/baseline", "b": "csb/ga"} {
+		p, err := Add(ctx, s, name, command, Setting{}, testPlayers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Fingerprint != digests[command] {
+			t.Errorf("add %s: fingerprint %q, want %q", name, p.Fingerprint, digests[command])
+		}
+	}
+	o := RunOptions{Parallel: 1, Seed: 1, TimeScale: 1, Log: io.Discard, Games: 2,
+		Runner: func(context.Context, Plan, *match.Options) (match.Runner, error) { return winning{}, nil }}
+	if err := Run(ctx, s, o); err != nil {
+		t.Fatalf("run with the bots as added: %v", err)
+	}
+
+	mu.Lock()
+	digests["csb/ga"] = "play:3"
+	mu.Unlock()
+	o.Games = 4
+	err := Run(ctx, s, o)
+	for _, want := range []string{`b: "csb/ga" plays otherwise than when it was added (fingerprint play:2, now play:3`, `referee league update -dir ` + s.Dir() + ` b "csb/ga"`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("run with b changed: %v; want an error with %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "stop the bot") {
+		t.Errorf("run with b changed: %v; want the update, not a stop", err)
+	}
+	if st, _ := s.Load(ctx); len(st.Games) != 2 {
+		t.Errorf("%d games after the changed bot's run, want the 2 before", len(st.Games))
+	}
+
+	p, err := Update(ctx, s, "b", "csb/ga", Setting{}, testPlayers)
+	if err != nil || p.ID != "b#2" || p.Fingerprint != "play:3" {
+		t.Fatalf("update b: %+v, %v; want b#2 with fingerprint play:3", p, err)
+	}
+	if err := Run(ctx, s, o); err != nil {
+		t.Fatalf("run after the update: %v", err)
+	}
+	st, _ := s.Load(ctx)
+	if len(st.Games) != 4 {
+		t.Errorf("%d games after the update's run, want 4", len(st.Games))
+	}
+	for _, r := range st.Games[2:] {
+		if r.Players[0] != "b#2" && r.Players[1] != "b#2" {
+			t.Errorf("game %s of %v after the update: want b#2 in it", r.Key, r.Players)
+		}
 	}
 }

@@ -57,6 +57,12 @@ const (
 // Store is an open league: the embedded JetStream this process started
 // (it holds the folder's lock), or a connection to the one run started.
 type Store struct {
+	// Fingerprint, when set, takes the digest of how a bot's command
+	// plays at add and update (Player.Fingerprint), and again before Run
+	// plays a pair of it: a version whose command plays otherwise than
+	// when it was added plays no more, and Run says so.
+	Fingerprint FingerprintFunc
+
 	dir    string
 	lock   *os.File      // held while this process owns the store
 	server *queue.Server // the server this process started, or nil
