@@ -30,7 +30,7 @@ Flags:
 // runReport is "referee report".
 func runReport(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
-	out := fs.String("o", "report.html", "write the page to `FILE`")
+	out := fs.String("o", "report.html", "write the page to `FILE` (\"\": no page, the table only)")
 	sprt := fs.String("sprt", "", "draw the SPRT of `elo0,elo1,alpha,beta` (e.g. 0,10,0.05,0.05)")
 	model := fs.String("sprt-model", "logistic", "Elo scale of the SPRT bounds: logistic or normalized")
 	fs.Usage = func() {
@@ -62,10 +62,12 @@ func runReport(args []string, stdout io.Writer) error {
 			break
 		}
 	}
-	if err := writeReportPage(*out, rep, report.Options{Sources: fs.Args(), Info: info}); err != nil {
-		return fmt.Errorf("report: %w", err)
+	if *out != "" {
+		if err := writeReportPage(*out, rep, report.Options{Sources: fs.Args(), Info: info}); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
 	}
-	if err := match.WriteReport(stdout, rep); err != nil {
+	if err := match.WriteReport(stdout, rep); err != nil || *out == "" {
 		return err
 	}
 	_, err = fmt.Fprintf(stdout, "report: %s\n", *out)

@@ -63,6 +63,19 @@ func TestReportCommand(t *testing.T) {
 		t.Errorf("the match's page shows %s, the page of its results %s", a, b)
 	}
 
+	// -o "": the table only, no page anywhere.
+	t.Chdir(t.TempDir())
+	stdout.Reset()
+	if err := runReport([]string{"-o", "", results}, &stdout); err != nil {
+		t.Fatalf("report -o '': exit %d, %v", exitCode(err), err)
+	}
+	if eloLine.FindString(stdout.String()) != played || strings.Contains(stdout.String(), "report:") {
+		t.Errorf("report -o '' printed\n%s\nwant the table and no page", stdout.String())
+	}
+	if _, err := os.Stat("report.html"); err == nil {
+		t.Error(`report -o "" wrote report.html`)
+	}
+
 	bad := filepath.Join(dir, "bad.jsonl")
 	os.WriteFile(bad, []byte("{\"seed\": 1}\n[\n"), 0o644)
 	if err := runReport([]string{"-o", filepath.Join(dir, "x.html"), bad}, &stdout); exitCode(err) != 1 || err == nil || !strings.Contains(err.Error(), "bad.jsonl:2") {
