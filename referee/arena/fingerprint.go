@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"impulse/bot/csb"
-	"impulse/bot/fb"
-	"impulse/referee/builtin"
 	"impulse/sim"
 )
 
@@ -30,23 +27,15 @@ const (
 // changes it. A league takes it to see that a built-in bot still plays
 // as when it was added.
 func Fingerprint(spec string, rules sim.Rules) (string, error) {
-	_, s, err := builtin.Parse(spec)
+	s, err := builtinSetting(spec, rules)
 	if err != nil {
 		return "", err
 	}
+	s.Base().Iterations = fingerprintIterations
 	h := sha256.New()
 	see := func(pl int, line string) { fmt.Fprintf(h, "%d %s\n", pl, line) }
-	switch c := s.Value().(type) {
-	case csb.Config:
-		c.Rules, c.Iterations = rules, fingerprintIterations
-		_, err = playCSB(fingerprintSeed, rules, [2]csb.Config{c, c}, fingerprintRounds, see)
-	case fb.Config:
-		c.Rules, c.Iterations = rules, fingerprintIterations
-		_, err = playFB(fingerprintSeed, rules, [2]fb.Config{c, c}, fingerprintRounds, see)
-	default:
-		err = fmt.Errorf("%s: no game to play in process", spec)
-	}
-	if err != nil {
+	cfg := s.Value()
+	if _, err := playConfigs(fingerprintSeed, rules, [2]any{cfg, cfg}, fingerprintRounds, see); err != nil {
 		return "", fmt.Errorf("fingerprint of %s: %w", spec, err)
 	}
 	io.WriteString(h, rules.String())

@@ -71,32 +71,44 @@ func (r *TuneRunner) setting(values []float64) (any, error) {
 			return nil, err
 		}
 	}
-	_, s, err := builtin.Parse(spec)
+	s, err := builtinSetting(spec, r.Rules)
 	if err != nil {
 		return nil, err
 	}
-	switch c := s.Value().(type) {
-	case csb.Config:
-		c.Rules = r.Rules
-		return c, nil
-	case fb.Config:
-		c.Rules = r.Rules
-		return c, nil
-	}
-	return nil, fmt.Errorf("%s: no game to play in process", spec)
+	return s.Value(), nil
 }
 
 // play plays seed between the Configs of seats, which must be of one game.
 func (r *TuneRunner) play(seed int64, seats [2]any) (Game, error) {
+	return playConfigs(seed, r.Rules, seats, 0, nil)
+}
+
+// builtinSetting returns the setting of the built-in bot spec, to play
+// under rules.
+func builtinSetting(spec string, rules sim.Rules) (builtin.Setting, error) {
+	_, s, err := builtin.Parse(spec)
+	if err != nil {
+		return nil, err
+	}
+	s.Base().Rules = rules
+	return s, nil
+}
+
+// playConfigs plays seed between the Configs of seats (a csb.Config or
+// an fb.Config each, of one game), as PlayCSB and PlayFBRules, stopped
+// after rounds rounds when rounds > 0, each valid line shown to see.
+func playConfigs(seed int64, rules sim.Rules, seats [2]any, rounds int, see func(pl int, line string)) (Game, error) {
 	switch a := seats[0].(type) {
 	case csb.Config:
 		if b, ok := seats[1].(csb.Config); ok {
-			return PlayCSB(seed, r.Rules, [2]csb.Config{a, b})
+			return playCSB(seed, rules, [2]csb.Config{a, b}, rounds, see)
 		}
 	case fb.Config:
 		if b, ok := seats[1].(fb.Config); ok {
-			return PlayFBRules(seed, r.Rules, [2]fb.Config{a, b})
+			return playFB(seed, rules, [2]fb.Config{a, b}, rounds, see)
 		}
+	default:
+		return Game{}, fmt.Errorf("%T: no game to play in process", seats[0])
 	}
 	return Game{}, fmt.Errorf("bots of two games: %T against %T", seats[0], seats[1])
 }

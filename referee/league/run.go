@@ -225,10 +225,7 @@ func gameKey(k, i int) string { return strconv.Itoa(k) + "/" + strconv.Itoa(i) }
 // what came of it on r.done.
 func (r *run) start(ctx context.Context, st *State, p Plan, games []int) {
 	r.inFlight[p.Pair], r.started[p.Pair] = p, true
-	o, err := matchOptions(st, p, r.o.TimeScale, r.o.Players)
-	if err == nil {
-		err = r.checkFingerprints(st, p)
-	}
+	o, err := matchOptions(st, p, r.o.TimeScale, r.o.Players, r.s)
 	go func() {
 		if err != nil {
 			r.done <- pairDone{plan: p, err: err}
@@ -238,8 +235,11 @@ func (r *run) start(ctx context.Context, st *State, p Plan, games []int) {
 	}()
 }
 
-// matchOptions returns pair p as a match of its players.
-func matchOptions(st *State, p Plan, timeScale float64, players PlayerFunc) (match.Options, error) {
+// matchOptions returns pair p as a match of its players, or the
+// changedError of the first whose command plays otherwise than when its
+// version was added (its fingerprint taken again, s.Fingerprint, not the
+// one stored).
+func matchOptions(st *State, p Plan, timeScale float64, players PlayerFunc, s *Store) (match.Options, error) {
 	o := match.Options{Game: st.Game, Games: 2, Parallel: 1, Seeds: []int64{p.Seed}, TimeScale: timeScale}
 	if err := o.Rules.Set(st.Rules); err != nil {
 		return o, err
@@ -254,35 +254,25 @@ func matchOptions(st *State, p Plan, timeScale float64, players PlayerFunc) (mat
 		if at < 0 {
 			return o, fmt.Errorf("%s: no such bot in the league", id)
 		}
+		q := st.Players[at]
 		var err error
-		if o.Players[i], err = playerOf(st.Players[at].Command, st.Game, o.Rules, players); err != nil {
+		if o.Players[i], err = playerOf(q.Command, st.Game, o.Rules, players); err != nil {
 			return o, fmt.Errorf("%s: %w", id, err)
 		}
 		o.Players[i].Name = id
-	}
-	return o, nil
-}
-
-// checkFingerprints returns an error naming the first bot of pair p
-// whose command plays otherwise than when its version was added: its
-// fingerprint taken again (Store.Fingerprint) is not the one stored.
-func (r *run) checkFingerprints(st *State, p Plan) error {
-	for _, id := range p.Players {
-		for _, q := range st.Players {
-			if q.ID != id || q.Fingerprint == "" {
-				continue
-			}
-			now, err := fingerprintOf(q.Command, st.Game, st.Rules, r.s.Fingerprint)
-			if err != nil {
-				return fmt.Errorf("%s: %w", id, err)
-			}
-			if now != "" && now != q.Fingerprint {
-				return changedError{fmt.Sprintf("%s: %q plays otherwise than when it was added (fingerprint %s, now %s: the program or the referee's built-in bot changed): referee league update -dir %s %s %q rates its new play as a new version",
-					id, q.Command, q.Fingerprint, now, r.s.Dir(), q.Name, q.Command)}
-			}
+		if q.Fingerprint == "" {
+			continue
+		}
+		now, err := fingerprintOf(q.Command, st.Game, st.Rules, s.Fingerprint)
+		if err != nil {
+			return o, fmt.Errorf("%s: %w", id, err)
+		}
+		if now != "" && now != q.Fingerprint {
+			return o, changedError{fmt.Sprintf("%s: %q plays otherwise than when it was added (fingerprint %s, now %s: the program or the referee's built-in bot changed): referee league update -dir %s %s %q rates its new play as a new version",
+				id, q.Command, q.Fingerprint, now, s.Dir(), q.Name, q.Command)}
 		}
 	}
-	return nil
+	return o, nil
 }
 
 // changedError says a bot's command plays otherwise than when its
